@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMemoryStack, sqliteStore } from '../src/index.js';
+import { printTable, quantile } from './print-table.js';
+import { syntheticFacts, syntheticMessages } from './synthetic-facts.js';
+
+const SIZES = [1_000, 10_000, 100_000];
+const RUNS = 2_000;
+const WARMUP = 200;
+const HISTORY_EXCHANGES = 10;
+
+/** prepare() latency with N facts in scope, on a SQLite file on disk, after a warm-up. */
+export async function latencyBench(): Promise<Record<string, unknown>> {
+  const directory = mkdtempSync(join(tmpdir(), 'memstack-bench-'));
+  const rows: Array<Array<string | number>> = [];
+  const results: Record<string, unknown> = {};
+  try {
+    for (const size of SIZES) {
+      const path = join(directory, `latency-${size}.db`);
+      const store = sqliteStore({ path });
+      const scope = { agentId: 'bench', userId: 'u1' };
+      const loadStart = performance.now();
+      store.database.exec('BEGIN');
+      for (const [index, text] of syntheticFacts(size).entries()) {
+        await store.facts.insert(scope, {
+          text,
+          hash: `h${index}`,
+          sourceSessionKey: null,
+          sourceTurnId: null,
+          at: new Date(Date.now() - index * 60_000),
+        });
+      }
+      // Another user's facts share the file and the index: scoping must not cost.
+      for (const [index, text] of syntheticFacts(Math.min(size, 10_000), 99).entries()) {
+        await store.facts.insert(
+          { agentId: 'bench', userId: 'u2' },
+          { text, hash: `o${index}`, sourceSessionKey: null, sourceTurnId: null, at: new Date() },
+        );
+      }
+      store.database.exec('COMMIT');
+      const loadMs = performance.now() - loadStart;
+
+      const stack = createMemoryStack({
+        store,
+        systemPrompt: 'You are a helpful engineering assistant.',
+        limits: { extractionConcurrency: 1 },
+      });
+      const session = { ...scope, threadId: 'bench' };
+      for (let index = 0; index < HISTORY_EXCHANGES; index += 1) {
+        const prepared = await stack.prepare({
+          ...session,
+          text: `Question ${index} about the deployment of service ${index}?`,
+        });
+        await stack.record(prepared, { text: `Answer ${index}: use the usual pipeline.` });
+      }
+      await stack.idle();
+
+      const messages = syntheticMessages(RUNS + WARMUP);
+      const timings: number[] = [];
+      let injected = 0;
+      for (const [index, text] of messages.entries()) {
+        const start = performance.now();
+        const prepared = await stack.prepare({ ...session, text });
+        const elapsed = performance.now() - start;
+        if (index >= WARMUP) {
+          timings.push(elapsed);
+          injected += prepared.facts.length;
+        }
+      }
+      await stack.close();
+      timings.sort((a, b) => a - b);
+      const row = {
+        p50: quantile(timings, 0.5),
+        p95: quantile(timings, 0.95),
+        p99: quantile(timings, 0.99),
+        max: timings.at(-1) ?? 0,
+        factsPerTurn: injected / timings.length,
+      };
+      results[String(size)] = row;
+      rows.push([size, RUNS, row.p50, row.p95, row.p99, row.max, row.factsPerTurn, loadMs / 1000]);
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+  printTable(
+    `prepare() latency, ms (SQLite file on disk, ${HISTORY_EXCHANGES} exchanges of history, synthetic facts, goal p99 < 2 ms at 100k)`,
+    ['facts in scope', 'runs', 'p50', 'p95', 'p99', 'max', 'facts/turn', 'load s'],
+    rows,
+  );
+  return results;
+}

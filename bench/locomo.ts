@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** LoCoMo (Maharana et al., ACL 2024; CC BY-NC 4.0), read in place from ../shared/data: never copied here. */
+export const LOCOMO_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/locomo10.json');
+
+const turnSchema = z.object({ speaker: z.string(), dia_id: z.string(), text: z.string() });
+const conversationSchema = z.object({
+  sample_id: z.string(),
+  conversation: z.record(z.string(), z.unknown()),
+  observation: z.record(
+    z.string(),
+    z.record(z.string(), z.array(z.tuple([z.string(), z.union([z.string(), z.array(z.string())])]))),
+  ),
+  qa: z.array(z.object({ question: z.string(), evidence: z.array(z.string()).optional(), category: z.number() })),
+});
+
+export interface LocomoConversation {
+  id: string;
+  speakers: [string, string];
+  /** Sessions in order, each a list of turns. */
+  sessions: Array<{ dateTime: string; turns: Array<{ speaker: string; diaId: string; text: string }> }>;
+  facts: Array<{ text: string; diaIds: string[] }>;
+  questions: Array<{ question: string; evidence: string[]; category: number }>;
+}
+
+/** Fixes the known typos in evidence ids (`D:11:26`, `D30:05`). */
+export function normaliseDiaId(id: string): string {
+  return id
+    .trim()
+    .replace(/^D:(\d+)/, 'D$1')
+    .replace(/:0+(\d)/, ':$1');
+}
+
+export function loadLocomo(path = LOCOMO_PATH): LocomoConversation[] {
+  const raw = z.array(conversationSchema).parse(JSON.parse(readFileSync(path, 'utf8')));
+  return raw.map((sample) => {
+    const sessions: LocomoConversation['sessions'] = [];
+    for (let index = 1; ; index += 1) {
+      const dateTime = sample.conversation[`session_${index}_date_time`];
+      if (dateTime === undefined) break;
+      const turns = z.array(turnSchema).safeParse(sample.conversation[`session_${index}`]);
+      if (!turns.success || turns.data.length === 0) continue;
+      sessions.push({
+        dateTime: String(dateTime),
+        turns: turns.data.map((turn) => ({
+          speaker: turn.speaker,
+          diaId: normaliseDiaId(turn.dia_id),
+          text: turn.text,
+        })),
+      });
+    }
+    const known = new Set(sessions.flatMap((session) => session.turns.map((turn) => turn.diaId)));
+    const facts = Object.values(sample.observation).flatMap((bySpeaker) =>
+      Object.values(bySpeaker).flatMap((entries) =>
+        entries.map(([text, ids]) => ({
+          text,
+          diaIds: (Array.isArray(ids) ? ids : [ids]).map(normaliseDiaId).filter((id) => known.has(id)),
+        })),
+      ),
+    );
+    const questions = sample.qa
+      .map((qa) => ({
+        question: qa.question,
+        category: qa.category,
+        evidence: (qa.evidence ?? []).map(normaliseDiaId).filter((id) => known.has(id)),
+      }))
+      .filter((qa) => qa.evidence.length > 0);
+    return {
+      id: sample.sample_id,
+      speakers: [String(sample.conversation.speaker_a), String(sample.conversation.speaker_b)],
+      sessions,
+      facts,
+      questions,
+    };
+  });
+}
+
+/** LoCoMo's partial recall: the share of gold evidence ids among the dia_ids of the retrieved items. */
+export function partialRecall(gold: readonly string[], retrieved: ReadonlyArray<readonly string[]>): number {
+  const found = new Set(retrieved.flat());
+  return gold.filter((id) => found.has(id)).length / gold.length;
+}

@@ -1,0 +1,60 @@
+import type { FactQuery } from '../spec/memory-store.js';
+import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS } from './stop-words.js';
+import { stripSenderMetadata } from './strip-sender-metadata.js';
+import { truncateGraphemes } from './truncate-graphemes.js';
+
+/** Han, kana and the marks that continue them: text written without spaces between words. */
+export const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30fc]+/gu;
+
+const wordSegmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+const SEGMENT_CHUNK = 200;
+
+export interface BuildFactQueryOptions {
+  maxWords?: number;
+  maxCjkTerms?: number;
+  /** Only the head of a very long message is searched: it is where the intent usually is. */
+  maxChars?: number;
+}
+
+/**
+ * The search terms of a message: words of spaced scripts (lower-cased, stop words and one-letter words removed),
+ * and words of Chinese/Japanese runs as the ICU word segmenter splits them. Sender metadata is ignored.
+ * The terms are plain values: each store quotes them for its own query syntax, so no user text is ever syntax.
+ */
+export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}): FactQuery {
+  const { maxWords = 32, maxCjkTerms = 16, maxChars = 2000 } = options;
+  const head = truncateGraphemes(stripSenderMetadata(text), maxChars, { ellipsis: '' });
+  const normalised = head.normalize('NFKC').toLowerCase();
+
+  const cjk = new Set<string>();
+  for (const run of normalised.match(CJK_RUN) ?? []) {
+    // ICU's word segmentation slows down more than linearly on long input: feed it short pieces.
+    let start = 0;
+    while (start < run.length && cjk.size < maxCjkTerms) {
+      let end = Math.min(run.length, start + SEGMENT_CHUNK);
+      const last = run.charCodeAt(end - 1);
+      if (end < run.length && last >= 0xd800 && last <= 0xdbff) end += 1; // never split a surrogate pair
+      for (const { segment, isWordLike } of wordSegmenter.segment(run.slice(start, end))) {
+        if (cjk.size >= maxCjkTerms) break;
+        if (isWordLike && !CJK_STOP_WORDS.has(segment)) cjk.add(segment);
+      }
+      start = end;
+    }
+  }
+
+  const words = new Set<string>();
+  for (const token of normalised.replace(CJK_RUN, ' ').split(/[^\p{L}\p{N}\p{M}'’]+/u)) {
+    if (words.size >= maxWords) break;
+    const word = token.replace(/^['’]+|['’]+$/g, '').replace(/’/g, "'");
+    if ([...word].length < 2 && !/^\p{N}$/u.test(word)) continue;
+    if (ENGLISH_STOP_WORDS.has(word)) continue;
+    // The apostrophe is a separator for the FTS tokenizer: "user's" is indexed as "user" and "s".
+    for (const part of word.split("'")) if (part.length > 1 && !ENGLISH_STOP_WORDS.has(part)) words.add(part);
+  }
+  return { words: [...words].slice(0, maxWords), cjk: [...cjk] };
+}
+
+/** True when the query has nothing to search for. */
+export function isEmptyQuery(query: FactQuery): boolean {
+  return query.words.length === 0 && query.cjk.length === 0;
+}

@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
+import type { SessionScope } from '../spec/scope.js';
+
+export interface SessionHandle {
+  /** Readable and stable: `agent/channel/thread`, each part URI-encoded, `-` for an absent part. */
+  key: string;
+  /** An RFC 4122-shaped UUID (version 5 layout) from SHA-256 of the parts; what the Claude CLI accepts as a session id. */
+  uuid: string;
+}
+
+/**
+ * The handle of a conversation. Identical parts give an identical handle; any difference gives another one.
+ * The hash input is the JSON array of the parts, so a part that contains a separator cannot collide
+ * with another split of the same characters. `generation` > 0 gives the uuid of a later generation of
+ * the same handle (after a resume failure the CLI path starts a new one).
+ */
+export function deriveSessionHandle(scope: SessionScope, generation = 0): SessionHandle {
+  const agentId = requirePart(scope.agentId, 'agentId');
+  const channelId = optionalPart(scope.channelId, 'channelId');
+  const threadId = optionalPart(scope.threadId, 'threadId');
+  if (!Number.isSafeInteger(generation) || generation < 0) {
+    throw new InvalidInputError('INVALID_ARGUMENT', 'generation', 'generation must be a non-negative integer');
+  }
+  const key = [agentId, channelId, threadId].map((part) => (part === null ? '-' : encodePart(part))).join('/');
+  const parts: unknown[] = ['memstack.session.v1', agentId, channelId, threadId];
+  if (generation > 0) parts.push(generation);
+  const digest = createHash('sha256').update(JSON.stringify(parts)).digest();
+  return { key, uuid: formatUuid(digest) };
+}
+
+function requirePart(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new InvalidInputError('INVALID_ARGUMENT', name, `${name} must be a non-empty string`);
+  }
+  return value;
+}
+
+function optionalPart(value: unknown, name: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  return requirePart(value, name);
+}
+
+// `-` alone stands for an absent part, so a literal "-" is encoded.
+function encodePart(part: string): string {
+  return part === '-' ? '%2D' : encodeURIComponent(part);
+}
+
+function formatUuid(digest: Buffer): string {
+  const bytes = Buffer.from(digest.subarray(0, 16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50; // version 5: name-based
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

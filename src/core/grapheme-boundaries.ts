@@ -1,0 +1,156 @@
+/**
+ * Windowed grapheme segmentation. `Intl.Segmenter` gets slower per segment as its input grows (80k CJK characters
+ * in one call took over 20 s), so it is only ever given short windows, and runs of common characters (Latin, Greek,
+ * Cyrillic, Hebrew, Arabic, Devanagari and Thai letters, CJK, kana, Hangul syllables) are split without it.
+ */
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** UTF-16 units handed to `Intl.Segmenter` at most per call, unless one cluster is longer. */
+const defaultWindowSize = 256;
+
+/**
+ * A window stops before this many certain boundaries in a row: from there on, splitting by hand beats the cost of
+ * one more segmenter call (about as much as eight segments).
+ */
+const simpleRunToStop = 8;
+
+const carriageReturn = 0x0d;
+const lineFeed = 0x0a;
+
+/**
+ * Code units whose Unicode grapheme break property is Control, CR, LF, Other, LV or LVT and which are not regional
+ * indicators: between two of them there is always a boundary (UAX #29 rules GB4, GB5 and GB999), except CR × LF.
+ * Tested exhaustively against `Intl.Segmenter` in grapheme-boundaries.test.ts.
+ */
+const simpleUnits = buildSimpleUnits([
+  [0x0000, 0x02ff], // ASCII, Latin-1, Latin Extended-A/B, IPA, spacing modifiers (combining marks start at U+0300)
+  [0x0370, 0x0482], // Greek, Cyrillic (Cyrillic combining marks are U+0483..U+0489)
+  [0x048a, 0x052f], // Cyrillic
+  [0x05d0, 0x05f4], // Hebrew letters (the points before them are combining)
+  [0x0606, 0x060f], // Arabic signs (U+0600..U+0605 prepend to the next character)
+  [0x061b, 0x064a], // Arabic letters (harakat U+064B..U+065F are combining)
+  [0x0660, 0x066f], // Arabic digits and letters
+  [0x0671, 0x06d5], // Arabic letters (U+06D6 onwards: Quranic marks)
+  [0x0904, 0x0939], // Devanagari vowels and consonants (signs and virama are combining)
+  [0x093d, 0x093d], // Devanagari avagraha
+  [0x0950, 0x0950], // Devanagari om
+  [0x0958, 0x0961], // Devanagari consonants with nukta
+  [0x0964, 0x097f], // Devanagari punctuation, digits, letters
+  [0x0e01, 0x0e30], // Thai consonants and vowels written on the line
+  [0x0e32, 0x0e32], // Thai sara aa (sara am, U+0E33, is a spacing mark)
+  [0x0e3f, 0x0e46], // Thai baht, leading vowels
+  [0x0e4f, 0x0e5b], // Thai punctuation and digits
+  [0x1e00, 0x1eff], // Latin Extended Additional (Vietnamese)
+  [0x2010, 0x2027], // dashes, quotes, bullets, ellipsis (U+200B..U+200F include ZWJ and ZWNJ)
+  [0x2030, 0x205e], // per mille, primes, more punctuation
+  [0x20a0, 0x20bf], // currency signs
+  [0x3000, 0x3029], // CJK punctuation (U+302A..U+302F are combining tone marks)
+  [0x3030, 0x303f], // more CJK punctuation
+  [0x3041, 0x3096], // hiragana (U+3099 and U+309A are combining voicing marks)
+  [0x309b, 0x30ff], // spacing voicing marks, katakana
+  [0x3400, 0x4dbf], // CJK Extension A
+  [0x4e00, 0x9fff], // CJK Unified Ideographs
+  [0xac00, 0xd7a3], // Hangul syllables (LV and LVT: only conjoining jamo extend them)
+  [0xff01, 0xff9d], // fullwidth forms, halfwidth katakana (U+FF9E and U+FF9F are combining)
+]);
+
+function buildSimpleUnits(ranges: ReadonlyArray<readonly [number, number]>): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  for (const [first, last] of ranges) table.fill(1, first, last + 1);
+  return table;
+}
+
+/** True when there is certainly a grapheme boundary between `text[offset - 1]` and `text[offset]`. */
+function isCertainBoundary(text: string, offset: number): boolean {
+  const before = text.charCodeAt(offset - 1);
+  const after = text.charCodeAt(offset);
+  return simpleUnits[before] === 1 && simpleUnits[after] === 1 && !(before === carriageReturn && after === lineFeed);
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
+/**
+ * Yields the end offset (in UTF-16 units) of every grapheme cluster of `text`, in order: the last one is
+ * `text.length`, and an empty text yields nothing. The cluster number i (from 0) is
+ * `text.slice(previousBoundary, boundary)`, with 0 as the first previous boundary. Linear in the length of `text`,
+ * and lazy: stopping early costs only what was read.
+ *
+ * `windowSize` exists for tests, to exercise the window seams on short inputs; the default suits real text.
+ */
+export function* graphemeBoundaries(
+  text: string,
+  options?: { windowSize?: number },
+): Generator<number, undefined, undefined> {
+  const baseWindowSize = Math.max(2, Math.floor(options?.windowSize ?? defaultWindowSize));
+  const length = text.length;
+  let position = 0; // always a true boundary
+  let windowSize = baseWindowSize;
+  while (position < length) {
+    const next = position + 1;
+    if (next === length || isCertainBoundary(text, next)) {
+      position = next;
+      yield position;
+      continue;
+    }
+
+    // Find where the window ends: at a certain boundary if there is one, preferably just before a long simple run.
+    const limit = Math.min(length, position + windowSize);
+    let end = -1;
+    let runStart = -1;
+    let lastRunStart = -1;
+    for (let offset = next; offset <= limit; offset++) {
+      if (offset === length) {
+        end = length;
+        break;
+      }
+      if (isCertainBoundary(text, offset)) {
+        if (runStart === -1) {
+          runStart = offset;
+          lastRunStart = offset;
+        } else if (offset - runStart >= simpleRunToStop) {
+          end = runStart;
+          break;
+        }
+      } else {
+        runStart = -1;
+      }
+    }
+    if (end === -1 && lastRunStart !== -1) end = lastRunStart;
+
+    if (end !== -1) {
+      // Both ends are true boundaries, so every boundary the segmenter finds in between is true too.
+      for (const boundary of windowBoundaries(text, position, end)) yield boundary;
+      yield end;
+      position = end;
+      windowSize = baseWindowSize;
+      continue;
+    }
+
+    // No certain boundary in reach: cut anywhere but inside a surrogate pair, and distrust the last two boundaries
+    // found, since the cluster before the cut may go on past it.
+    const cut = isHighSurrogate(text.charCodeAt(limit - 1)) ? limit - 1 : limit;
+    const found = windowBoundaries(text, position, cut);
+    if (found.length < 2) {
+      // One or two clusters fill the whole window: look further.
+      windowSize *= 2;
+      continue;
+    }
+    const trusted = found.length - 1;
+    for (let index = 0; index < trusted; index++) yield found[index] as number;
+    position = found[trusted - 1] as number;
+    windowSize = baseWindowSize;
+  }
+  return undefined;
+}
+
+/** The boundaries strictly between `start` and `end` (both true boundaries or `end` a window cut), as text offsets. */
+function windowBoundaries(text: string, start: number, end: number): number[] {
+  const boundaries: number[] = [];
+  for (const segment of segmenter.segment(text.slice(start, end))) {
+    if (segment.index > 0) boundaries.push(start + segment.index);
+  }
+  return boundaries;
+}

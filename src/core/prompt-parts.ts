@@ -1,0 +1,31 @@
+import type { PreparedRequest, PromptLayout } from '../spec/prepared-turn.js';
+
+/** What a layout arranges. History texts arrive ready (trimmed and tag-escaped, see `formatHistoryTurn`). */
+export interface LayoutInput {
+  layout: PromptLayout;
+  systemPrompt: string;
+  /** The whole pin (task and clarifications), or null. */
+  pin: string | null;
+  /** The core task alone, for the recap. */
+  task: string | null;
+  summary: string | null;
+  history: ReadonlyArray<{ role: 'user' | 'assistant'; text: string }>;
+  facts: readonly string[];
+  /** The current user message, raw. */
+  message: string;
+  recapTaskMaxChars: number;
+}
+
+/** The request, and the text of each part, for token accounting. */
+export interface AssembledPrompt {
+  request: PreparedRequest;
+  parts: {
+    system: string;
+    pin: string;
+    summary: string;
+    recap: string;
+    facts: string;
+    history: readonly string[];
+    message: string;
+  };
+}

@@ -1,0 +1,24 @@
+import type { RankedFact } from '../spec/fact.js';
+import type { FactCandidate } from '../spec/memory-store.js';
+
+const DAY_MS = 86_400_000;
+/** Age at which a fact's recency prior halves. */
+const RECENCY_HALF_LIFE_DAYS = 30;
+/** Priors scale relevance by at most 1 + RECENCY_WEIGHT + USE_WEIGHT: they break ties, never beat relevance. */
+const RECENCY_WEIGHT = 0.15;
+const USE_WEIGHT = 0.1;
+
+/**
+ * Orders search hits: relevance from the store, lifted a little for recent facts and for facts that have been
+ * injected often. A fact with no relevance gets no score from its priors.
+ */
+export function rankFacts(candidates: readonly FactCandidate[], now: Date): RankedFact[] {
+  return candidates
+    .map(({ fact, relevance }) => {
+      const ageDays = Math.max(0, now.getTime() - fact.createdAt.getTime()) / DAY_MS;
+      const recency = 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS);
+      const use = Math.min(1, Math.log1p(fact.accessCount) / Math.log1p(20));
+      return { ...fact, score: relevance * (1 + RECENCY_WEIGHT * recency + USE_WEIGHT * use) };
+    })
+    .sort((a, b) => b.score - a.score || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+}

@@ -1,0 +1,26 @@
+/** English function words and chat filler: they match everything, so they never enter a fact query. */
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
+  `a about above after again against all also am an and any are aren't as at be because been before being below
+  between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each few for
+  from further get got had hadn't has hasn't have haven't having he her here hers herself him himself his how i i'm
+  i've if in into is isn't it it's its itself just let let's like me might more most must mustn't my myself no nor
+  not now of off on once only or other ought our ours ourselves out over own please same shan't she should shouldn't
+  so some such than that that's the their theirs them themselves then there there's these they this those through to
+  too under until up very was wasn't we we're were weren't what what's when where which while who whom why will with
+  won't would wouldn't you you're your yours yourself yourselves yes yeah ok okay hi hello hey thanks thank tell know
+  think want need use using used make one two may shall im ive dont doesnt cant wont whats thats lets`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Chinese and Japanese function words (as the word segmenter returns them). */
+export const CJK_STOP_WORDS: ReadonlySet<string> = new Set(
+  `的 了 是 在 我 你 他 她 它 们 我们 你们 他们 这 那 这个 那个 這 這個 那個 吗 嗎 呢 吧 啊 和 与 與 也 都 就 还 還 又 把 被
+  让 讓 给 給 对 對 从 從 到 有 没有 沒有 不 没 沒 很 什么 什麼 怎么 怎麼 怎样 怎樣 为什么 為什麼 哪 哪个 哪個 一个 一個 一下 请 請
+  个 個 会 會 能 可以 要 想 说 說 知道 现在 現在 今天 那么 那麼 所以 因为 因為 但是 如果 然后 然後 之 其 及
+  は が を に の で と も へ や か な ね よ から まで より です ます でした ました ですか ますか する した して
+  いる ある ない この その あの これ それ あれ どの どれ 何 なに 私 あなた 僕 俺 さん ください
+  好 好的 谢谢 謝謝 多谢 多謝 嗯 哦 喔 行 对 對 是的 没问题 沒問題 可以的 ok はい いいえ ありがとう どうも うん ええ`
+    .split(/\s+/)
+    .filter(Boolean),
+);

@@ -1,0 +1,51 @@
+import { isSubstantive } from '../../core/is-substantive.js';
+import { splitSentences } from '../../core/split-sentences.js';
+import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
+import { classifyFact } from './classify-fact.js';
+import { cleanSentence } from './clean-sentence.js';
+import { isEphemeral } from './is-ephemeral.js';
+import { rewriteInThirdPerson } from './rewrite-in-third-person.js';
+import { stripCourtesy } from './strip-courtesy.js';
+
+// Facts are stated early and briefly: a longer sentence is an explanation, a pasted text or a log line.
+const MOST_SENTENCES = 80;
+const LONGEST_SENTENCE = 240;
+// Conditions, hypotheses and reported speech state no fact: "if we used pnpm…", "如果…", "もし…".
+const HYPOTHETICAL =
+  /^(?:if|when|whether|maybe|perhaps|what if|suppose|assuming|unless|in case|i (?:think|guess|wonder|don't know|am not sure|'m not sure)|如果|要是|假如|假设|假設|也许|也許|可能|或许|或許|もし|たぶん|多分)/i;
+
+/**
+ * Up to `maxFacts` durable facts about the user or project stated in the user's message (preferences, decisions,
+ * constraints, environment), each a standalone statement in the user's language, in third person where a simple
+ * rewrite is reliable. Questions, small talk, hypotheses and ephemeral detail are skipped; no duplicates.
+ */
+export function extractFacts(userText: string, options: { maxFacts: number }): string[] {
+  const facts: string[] = [];
+  const seen = new Set<string>();
+  const sentences = splitSentences(stripSenderMetadata(userText)).slice(0, MOST_SENTENCES);
+  for (const raw of sentences) {
+    if (facts.length >= options.maxFacts) break;
+    if (/^(?:```|~~~)/.test(raw) || raw.length > LONGEST_SENTENCE) continue;
+    const sentence = stripCourtesy(cleanSentence(raw));
+    if (!isStatement(sentence) || classifyFact(sentence) === null) continue;
+    const fact = rewriteInThirdPerson(sentence);
+    const key = fact
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '');
+    if (key === '' || seen.has(key)) continue;
+    seen.add(key);
+    facts.push(fact);
+  }
+  return facts;
+}
+
+function isStatement(sentence: string): boolean {
+  return (
+    sentence !== '' &&
+    !/[?？]/.test(sentence) &&
+    !HYPOTHETICAL.test(sentence.replace(/’/g, "'")) &&
+    isSubstantive(sentence) &&
+    !isEphemeral(sentence)
+  );
+}

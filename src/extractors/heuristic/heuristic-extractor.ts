@@ -1,0 +1,54 @@
+import type { Extraction, ExtractionInput, Extractor } from '../../spec/extractor.js';
+import { distillClarification } from './distill-clarification.js';
+import { distillTask } from './distill-task.js';
+import { extractFacts } from './extract-facts.js';
+import { findSuperseded } from './find-superseded.js';
+
+export interface HeuristicExtractorOptions {
+  /** Most facts per exchange, 0 to 4 (default 4). */
+  maxFacts?: number | undefined;
+  /** Cap on the distilled task, in grapheme clusters (default 600). */
+  maxTaskLength?: number | undefined;
+  /** Cap on a clarification's answer part, in grapheme clusters (default 300). */
+  maxAnswerLength?: number | undefined;
+}
+
+const MOST_FACTS = 4;
+
+/**
+ * An offline, zero-cost extractor: sentence rules for tasks, clarifications and facts in English, Chinese and
+ * Japanese. It needs no model, so memstack works without one, and in tests.
+ */
+export function heuristicExtractor(options: HeuristicExtractorOptions = {}): Extractor {
+  const maxFacts = Math.max(0, Math.min(MOST_FACTS, Math.floor(options.maxFacts ?? MOST_FACTS)));
+  const maxTaskLength = options.maxTaskLength ?? 600;
+  const maxAnswerLength = options.maxAnswerLength ?? 300;
+  return {
+    specificationVersion: 'v1',
+    name: 'heuristic',
+    async extract(input: ExtractionInput, { signal }: { signal: AbortSignal }): Promise<Extraction> {
+      signal.throwIfAborted();
+      const extraction: Extraction = {};
+      if (input.taskSource !== null) {
+        extraction.task = distillTask(input.taskSource, {
+          maxLength: maxTaskLength,
+          fallbackLength: Math.min(300, maxTaskLength),
+        });
+      }
+      signal.throwIfAborted();
+      if (input.question !== null) {
+        extraction.clarification = distillClarification(input.question, input.userText, {
+          maxQuestionLength: 200,
+          maxAnswerLength,
+        });
+      }
+      signal.throwIfAborted();
+      if (input.wantFacts) {
+        const facts = extractFacts(input.userText, { maxFacts });
+        extraction.facts = facts;
+        extraction.supersedes = findSuperseded(facts, input.knownFacts);
+      }
+      return extraction;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// The public API of memstack. Edges (CLI, proxy, middleware) import from here only.
+
+export { deriveSessionHandle, type SessionHandle } from './core/derive-session-handle.js';
+export { trimTurn } from './core/trim-turn.js';
+export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.js';
+export { type LlmExtractorOptions, llmExtractor } from './extractors/llm/llm-extractor.js';
+export type { CompletionModel, CompletionRequest, CompletionResult } from './spec/completion-model.js';
+export { ConfigError } from './spec/errors/config-error.js';
+export { type InvalidInputCode, InvalidInputError } from './spec/errors/invalid-input-error.js';
+export { InvalidOutputError } from './spec/errors/invalid-output-error.js';
+export { MemstackError } from './spec/errors/memstack-error.js';
+export { ModelCallError, type ModelCallErrorCode } from './spec/errors/model-call-error.js';
+export { StoreError, type StoreErrorCode } from './spec/errors/store-error.js';
+export type { ExtractionFailure, MemstackEvent, MemstackEventHandler } from './spec/events.js';
+export type { Extraction, ExtractionInput, Extractor } from './spec/extractor.js';
+export type { Fact, RankedFact } from './spec/fact.js';
+export type {
+  ExchangeIds,
+  ExchangeWrite,
+  FactCandidate,
+  FactQuery,
+  FactStore,
+  MemoryStore,
+  NewFact,
+  PinState,
+  SessionPatch,
+  SessionRecord,
+  SessionSnapshot,
+  SessionStore,
+  TurnRecord,
+} from './spec/memory-store.js';
+export type {
+  CacheControl,
+  FactsSource,
+  InjectedFact,
+  MessageParam,
+  PreparedRequest,
+  PreparedTurn,
+  PromptLayout,
+  SessionRef,
+  TextBlock,
+  TokenBreakdown,
+  TurnInput,
+} from './spec/prepared-turn.js';
+export type { FactScope, ForgetReport, ForgetScope, SessionScope } from './spec/scope.js';
+export type { Tokenizer } from './spec/tokenizer.js';
+export type { Usage } from './spec/usage.js';
+export { createMemoryStack, type MemoryStackOptions } from './stack/create-memory-stack.js';
+export { DEFAULT_LIMITS, type MemoryLimits } from './stack/memory-limits.js';
+export type {
+  AddedFact,
+  FactsApi,
+  MemoryStack,
+  PrepareInput,
+  RecordedTurn,
+  RecordInput,
+  SessionView,
+} from './stack/memory-stack.js';
+export type { SqliteDatabase, SqliteStatement } from './stores/sqlite/sqlite-database.js';
+export { type SqliteMemoryStore, type SqliteStoreOptions, sqliteStore } from './stores/sqlite/sqlite-store.js';
+export { o200kTokenizer } from './tokenizers/o200k-tokenizer.js';

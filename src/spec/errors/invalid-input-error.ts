@@ -1,0 +1,29 @@
+import { hasMarker, MemstackError } from './memstack-error.js';
+
+const marker = Symbol.for('memstack.error.InvalidInputError');
+
+export type InvalidInputCode =
+  | 'EMPTY_MESSAGE'
+  | 'MESSAGE_TOO_LARGE'
+  | 'INVALID_ARGUMENT'
+  | 'NOT_PREPARED_HERE'
+  | 'ALREADY_RECORDED';
+
+/** The caller passed something memstack cannot use: an empty or oversized message, a malformed argument. */
+export class InvalidInputError extends MemstackError {
+  readonly [marker] = true;
+  override readonly code: InvalidInputCode;
+  /** The argument at fault, e.g. `text` or `agentId`. */
+  readonly argument: string;
+
+  constructor(code: InvalidInputCode, argument: string, message: string) {
+    super(code, message);
+    this.name = 'InvalidInputError';
+    this.code = code;
+    this.argument = argument;
+  }
+
+  static override isInstance(error: unknown): error is InvalidInputError {
+    return hasMarker(error, marker);
+  }
+}

@@ -1,0 +1,17 @@
+import type { Fact } from './fact.js';
+import type { FactScope } from './scope.js';
+
+export type ExtractionFailure = 'timeout' | 'error' | 'invalid-output';
+
+/** What the stack tells an outer system. Handlers run synchronously; an error thrown by one is ignored. */
+export type MemstackEvent =
+  | { type: 'pinned'; sessionKey: string; pinned: string }
+  | { type: 'clarification-added'; sessionKey: string; clarification: string; pinned: string; condensed: boolean }
+  | { type: 'facts-added'; sessionKey: string | null; scope: FactScope; facts: Fact[] }
+  | { type: 'fact-duplicate'; sessionKey: string | null; scope: FactScope; factId: number; text: string }
+  | { type: 'fact-superseded'; sessionKey: string | null; scope: FactScope; factId: number; byFactId: number }
+  | { type: 'output-rejected'; sessionKey: string; items: Array<{ text: string; reason: string }> }
+  | { type: 'extraction-failed'; sessionKey: string; reason: ExtractionFailure; error: unknown }
+  | { type: 'extraction-skipped'; sessionKey: string; reason: 'not-substantive' | 'queue-full' };
+
+export type MemstackEventHandler = (event: MemstackEvent) => void;

@@ -1,0 +1,125 @@
+import type { Fact } from './fact.js';
+import type { FactScope, ForgetReport, ForgetScope } from './scope.js';
+import type { Usage } from './usage.js';
+
+/** The pinned task: the core task, and the user's answers to clarifying questions, oldest first. */
+export interface PinState {
+  task: string;
+  /** Who wrote the message the task was distilled from (for `forget`). */
+  taskUserId: string | null;
+  clarifications: Array<{ text: string; userId: string | null }>;
+}
+
+export interface SessionRecord {
+  key: string;
+  uuid: string;
+  agentId: string;
+  channelId: string | null;
+  threadId: string | null;
+  pin: PinState | null;
+  /** How many times extraction tried to pin the task. */
+  pinAttempts: number;
+  /** The user turn the task is distilled from: the session's first substantive message. */
+  taskSourceTurnId: number | null;
+  summary: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface TurnRecord {
+  id: number;
+  role: 'user' | 'assistant';
+  text: string;
+  userId: string | null;
+  tokens: number;
+  createdAt: Date;
+}
+
+export interface SessionSnapshot {
+  session: SessionRecord;
+  /** Stored turns, oldest first. */
+  turns: TurnRecord[];
+}
+
+export interface ExchangeWrite {
+  session: { key: string; uuid: string; agentId: string; channelId: string | null; threadId: string | null };
+  userId: string | null;
+  user: { text: string; tokens: number };
+  assistant: { text: string; tokens: number; usage?: Usage | undefined };
+  /** Mark the user turn as the session's task source if it has none yet. */
+  taskSource: boolean;
+  /** Facts that were injected into this turn: their access count and last use are bumped. */
+  injectedFactIds: readonly number[];
+  at: Date;
+}
+
+export interface ExchangeIds {
+  userTurnId: number;
+  assistantTurnId: number;
+}
+
+export interface SessionPatch {
+  pin?: PinState | null;
+  pinAttempts?: number;
+  summary?: string | null;
+}
+
+/** Sessions and their turns. */
+export interface SessionStore {
+  /** The session and its most recent turns (all of them without `maxTurns`), oldest first, starting with a user turn. */
+  read(key: string, options?: { maxTurns?: number }): Promise<SessionSnapshot | null>;
+  readTurn(key: string, turnId: number): Promise<TurnRecord | null>;
+  /** Creates the session if needed and appends the user turn and the reply, atomically. */
+  appendExchange(exchange: ExchangeWrite): Promise<ExchangeIds>;
+  update(key: string, patch: SessionPatch): Promise<void>;
+}
+
+/** The terms of a fact search, already normalised: the store only quotes and matches them. */
+export interface FactQuery {
+  /** Words of space-separated scripts (lower-cased, stop words removed). */
+  words: string[];
+  /** Runs of Chinese/Japanese text (each at least one character). */
+  cjk: string[];
+}
+
+/** A search hit: the fact, and the store's relevance for it (higher is better, comparable within one search). */
+export interface FactCandidate {
+  fact: Fact;
+  relevance: number;
+}
+
+export interface NewFact {
+  text: string;
+  /** Normalised hash: a fact with the same hash in the same scope is a duplicate. */
+  hash: string;
+  sourceSessionKey: string | null;
+  sourceTurnId: number | null;
+  at: Date;
+}
+
+/** Facts, scoped to agent + user. No method ever returns a fact of another scope. */
+export interface FactStore {
+  search(scope: FactScope, query: FactQuery, options: { limit: number }): Promise<FactCandidate[]>;
+  /** Most recently used (or, never used, created) first. */
+  recent(scope: FactScope, options: { limit: number }): Promise<Fact[]>;
+  list(scope: FactScope): Promise<Fact[]>;
+  /** Inserts, unless a live fact with the same hash exists in the scope: then returns that one's id. */
+  insert(scope: FactScope, fact: NewFact): Promise<{ id: number; inserted: boolean }>;
+  touch(ids: readonly number[], at: Date): Promise<void>;
+  /** Marks `id` as replaced by `byId`; a superseded fact is never returned again. */
+  supersede(scope: FactScope, id: number, byId: number): Promise<boolean>;
+  remove(id: number): Promise<boolean>;
+}
+
+/**
+ * Where memstack keeps its memory. Every adapter runs the contract suite in `src/stores/contract/`.
+ */
+export interface MemoryStore {
+  readonly specificationVersion: 'v1';
+  readonly name: string;
+  readonly sessions: SessionStore;
+  readonly facts: FactStore;
+  /** Removes everything stored for the scope (rows, index entries, summaries), atomically. */
+  forget(scope: ForgetScope): Promise<ForgetReport>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,104 @@
+import { deriveSessionHandle } from '../core/derive-session-handle.js';
+import { renderPin } from '../core/render-pin.js';
+import { heuristicExtractor } from '../extractors/heuristic/heuristic-extractor.js';
+import { ConfigError } from '../spec/errors/config-error.js';
+import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
+import type { MemstackEventHandler } from '../spec/events.js';
+import type { Extractor } from '../spec/extractor.js';
+import type { MemoryStore } from '../spec/memory-store.js';
+import type { PromptLayout } from '../spec/prepared-turn.js';
+import type { Tokenizer } from '../spec/tokenizer.js';
+import { o200kTokenizer } from '../tokenizers/o200k-tokenizer.js';
+import { createBackgroundQueue } from './background-queue.js';
+import { checkScope } from './check-scope.js';
+import { createFactsApi } from './facts-api.js';
+import { type MemoryLimits, resolveLimits } from './memory-limits.js';
+import type { MemoryStack } from './memory-stack.js';
+import { prepareTurn } from './prepare-turn.js';
+import { recordTurn } from './record-turn.js';
+import { memoizedCounter, type StackContext, safeEmitter } from './stack-context.js';
+
+export interface MemoryStackOptions {
+  store: MemoryStore;
+  /** Turns exchanges into memory in the background. Default: `heuristicExtractor()` (offline, no model). */
+  extractor?: Extractor;
+  /** The agent's own system prompt; memstack appends its sections after it. */
+  systemPrompt?: string;
+  /** Default `'cache-aware'`. */
+  layout?: PromptLayout;
+  limits?: Partial<MemoryLimits>;
+  onEvent?: MemstackEventHandler;
+  /** Default: o200k_base (gpt-tokenizer). */
+  tokenizer?: Tokenizer;
+  /** The clock, for tests. */
+  now?: () => Date;
+}
+
+export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
+  if (!options || typeof options.store?.sessions !== 'object') {
+    throw new ConfigError('INVALID_CONFIG', 'createMemoryStack needs a store, e.g. sqliteStore({ path })');
+  }
+  const layout = options.layout ?? 'cache-aware';
+  if (layout !== 'cache-aware' && layout !== 'seed') {
+    throw new ConfigError('INVALID_CONFIG', `unknown layout "${String(layout)}": use 'cache-aware' or 'seed'`);
+  }
+  const limits = resolveLimits(options.limits);
+  const tokenizer = options.tokenizer ?? o200kTokenizer();
+  const context: StackContext = {
+    store: options.store,
+    extractor: options.extractor ?? heuristicExtractor(),
+    tokenizer,
+    layout,
+    systemPrompt: (options.systemPrompt ?? '').trim(),
+    limits,
+    queue: createBackgroundQueue({ concurrency: limits.extractionConcurrency, maxPending: limits.extractionQueueMax }),
+    now: options.now ?? (() => new Date()),
+    emit: safeEmitter(options.onEvent),
+    countTokens: memoizedCounter(tokenizer),
+    historyCache: new Map(),
+    prepared: new WeakMap(),
+  };
+  let closed = false;
+  const open = (): void => {
+    if (closed) throw new ConfigError('STACK_CLOSED', 'this memory stack is closed');
+  };
+
+  return {
+    prepare: async (input) => {
+      open();
+      if (typeof input !== 'object' || input === null) {
+        throw new InvalidInputError('INVALID_ARGUMENT', 'input', 'prepare() takes { agentId, text, ... }');
+      }
+      return prepareTurn(context, input);
+    },
+    record: async (prepared, reply) => {
+      open();
+      return recordTurn(context, prepared, reply);
+    },
+    idle: () => context.queue.idle(),
+    facts: createFactsApi(context, open),
+    session: async (scope) => {
+      open();
+      const snapshot = await context.store.sessions.read(deriveSessionHandle(scope).key);
+      if (!snapshot) return { pinned: null, summary: null, turns: [] };
+      return {
+        pinned: snapshot.session.pin ? renderPin(snapshot.session.pin) : null,
+        summary: snapshot.session.summary,
+        turns: snapshot.turns.map(({ id, role, text, userId, createdAt }) => ({ id, role, text, userId, createdAt })),
+      };
+    },
+    forget: async (scope) => {
+      open();
+      checkScope(scope);
+      const report = await context.store.forget(scope);
+      context.historyCache.clear();
+      return report;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await context.queue.idle();
+      await context.store.close();
+    },
+  };
+}

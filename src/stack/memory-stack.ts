@@ -1,0 +1,61 @@
+import type { Fact, RankedFact } from '../spec/fact.js';
+import type { PreparedTurn } from '../spec/prepared-turn.js';
+import type { FactScope, ForgetReport, ForgetScope, SessionScope } from '../spec/scope.js';
+import type { Usage } from '../spec/usage.js';
+
+export interface PrepareInput {
+  agentId: string;
+  channelId?: string | undefined;
+  threadId?: string | undefined;
+  userId?: string | undefined;
+  text: string;
+}
+
+export interface RecordInput {
+  /** The reply the model gave. */
+  text: string;
+  usage?: Usage | undefined;
+}
+
+export interface RecordedTurn {
+  userTurnId: number;
+  assistantTurnId: number;
+  /** False when the background queue was full and this turn's extraction was skipped. */
+  extractionScheduled: boolean;
+}
+
+export interface SessionView {
+  /** The pinned task with its clarifications, as the model sees it. */
+  pinned: string | null;
+  summary: string | null;
+  turns: Array<{ id: number; role: 'user' | 'assistant'; text: string; userId: string | null; createdAt: Date }>;
+}
+
+export interface AddedFact {
+  id: number;
+  text: string;
+  /** False when the fact duplicated a stored one: then `id` is that one's, and it was bumped. */
+  added: boolean;
+}
+
+export interface FactsApi {
+  add(scope: FactScope, text: string): Promise<AddedFact>;
+  list(scope: FactScope): Promise<Fact[]>;
+  /** Ranked as `prepare` ranks them. Empty when the query has no searchable term. */
+  search(scope: FactScope, query: string, options?: { limit?: number }): Promise<RankedFact[]>;
+  remove(id: number): Promise<boolean>;
+}
+
+export interface MemoryStack {
+  /** Builds the request for this message from local reads only: no model call. */
+  prepare(input: PrepareInput): Promise<PreparedTurn>;
+  /** Stores the user turn and the reply atomically, then schedules extraction in the background. */
+  record(prepared: PreparedTurn, reply: RecordInput): Promise<RecordedTurn>;
+  /** Resolves when all background work scheduled so far has finished, successfully or not. */
+  idle(): Promise<void>;
+  readonly facts: FactsApi;
+  session(scope: SessionScope): Promise<SessionView>;
+  forget(scope: ForgetScope): Promise<ForgetReport>;
+  /** Waits for background work, then closes the store. */
+  close(): Promise<void>;
+}

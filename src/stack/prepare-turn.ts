@@ -1,0 +1,94 @@
+import { assemblePrompt } from '../core/assemble-prompt.js';
+import { countPromptTokens } from '../core/count-prompt-tokens.js';
+import { deriveSessionHandle } from '../core/derive-session-handle.js';
+import { findQuestion } from '../core/find-question.js';
+import { formatHistoryTurn } from '../core/format-history-turn.js';
+import { isSubstantive } from '../core/is-substantive.js';
+import { renderPin } from '../core/render-pin.js';
+import { selectFacts } from '../core/select-facts.js';
+import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import type { Fact } from '../spec/fact.js';
+import type { TurnRecord } from '../spec/memory-store.js';
+import type { FactsSource, PreparedTurn } from '../spec/prepared-turn.js';
+import { checkMessage } from './check-message.js';
+import type { PrepareInput } from './memory-stack.js';
+import { searchFacts } from './search-facts.js';
+import type { StackContext } from './stack-context.js';
+
+/**
+ * The hot path: reads the session and the scope's facts, and lays out the request. No model call, no write.
+ */
+export async function prepareTurn(context: StackContext, input: PrepareInput): Promise<PreparedTurn> {
+  const { limits } = context;
+  const handle = deriveSessionHandle(input);
+  const userId = input.userId === '' ? undefined : input.userId;
+  const text = checkMessage(input.text, 'text', limits.maxMessageChars);
+  const snapshot = await context.store.sessions.read(handle.key, { maxTurns: limits.historyMaxTurns });
+  const session = snapshot?.session ?? null;
+  const turns = snapshot?.turns ?? [];
+
+  const scope = { agentId: input.agentId, userId };
+  const { facts, source } = await chooseFacts(context, scope, text);
+
+  const history = turns.map((turn) => formatTurn(context, turn));
+  const pin = session?.pin ?? null;
+  const assembled = assemblePrompt({
+    layout: context.layout,
+    systemPrompt: context.systemPrompt,
+    pin: pin ? renderPin(pin) : null,
+    task: pin?.task ?? null,
+    summary: session?.summary ?? null,
+    history: history.map(({ role, text }) => ({ role, text })),
+    facts: facts.map((fact) => fact.text),
+    message: text,
+    recapTaskMaxChars: limits.recapTaskMaxChars,
+  });
+  const historyTokens = history.reduce((sum, turn) => sum + turn.tokens, 0);
+  const lastTurn = turns.at(-1);
+
+  const prepared: PreparedTurn = {
+    request: assembled.request,
+    session: { key: handle.key, uuid: handle.uuid, isNew: session === null },
+    pinned: pin ? renderPin(pin) : null,
+    facts: facts.map(({ id, text }) => ({ id, text })),
+    factsSource: source,
+    tokens: countPromptTokens(assembled.parts, historyTokens, context.countTokens),
+    input: { agentId: input.agentId, channelId: input.channelId, threadId: input.threadId, userId, text },
+    answersQuestion: lastTurn?.role === 'assistant' ? findQuestion(lastTurn.text) : null,
+  };
+  context.prepared.set(prepared, {
+    taskSourceNeeded: (session?.taskSourceTurnId ?? null) === null && isSubstantive(stripSenderMetadata(text)),
+    recorded: false,
+  });
+  return prepared;
+}
+
+async function chooseFacts(
+  context: StackContext,
+  scope: { agentId: string; userId: string | undefined },
+  text: string,
+): Promise<{ facts: Fact[]; source: FactsSource }> {
+  const { limits } = context;
+  const options = { topK: limits.factsTopK, tokenBudget: limits.factsTokenBudget, count: context.countTokens };
+  if (limits.factsTopK === 0) return { facts: [], source: 'relevance' };
+  const ranked = await searchFacts(context, scope, text, limits.factsTopK * 4);
+  if (ranked !== null) return { facts: selectFacts(ranked, options), source: 'relevance' };
+  // No usable term (e.g. "ok, go ahead"): the most recently used facts, and the turn says so.
+  const recent = await context.store.facts.recent(scope, { limit: limits.factsTopK * 4 });
+  return { facts: selectFacts(recent, options), source: 'recency' };
+}
+
+function formatTurn(
+  context: StackContext,
+  turn: TurnRecord,
+): { role: TurnRecord['role']; text: string; tokens: number } {
+  const cached = context.historyCache.get(turn.id);
+  if (cached && cached.source === turn.text) return { role: turn.role, text: cached.text, tokens: cached.tokens };
+  const { trimThreshold, trimHead, trimTail } = context.limits;
+  const text = formatHistoryTurn(turn.text, { threshold: trimThreshold, head: trimHead, tail: trimTail });
+  const tokens = context.tokenizer.count(text);
+  if (context.historyCache.size >= 4096)
+    context.historyCache.delete(context.historyCache.keys().next().value as number);
+  context.historyCache.set(turn.id, { source: turn.text, text, tokens });
+  return { role: turn.role, text, tokens };
+}

@@ -1,0 +1,50 @@
+import { buildFactQuery } from '../core/build-fact-query.js';
+import { factSimilarity } from '../core/fact-similarity.js';
+import { hashFact } from '../core/hash-fact.js';
+import type { Fact } from '../spec/fact.js';
+import type { FactScope } from '../spec/scope.js';
+import type { AddedFact } from './memory-stack.js';
+import type { StackContext } from './stack-context.js';
+
+/**
+ * Stores a checked fact unless the scope already holds it, exactly (same normalised hash) or nearly (similar
+ * wording): then the stored one is bumped instead, so duplicates never pile up.
+ */
+export async function saveFact(
+  context: StackContext,
+  scope: FactScope,
+  text: string,
+  source: { sessionKey: string | null; turnId: number | null },
+): Promise<AddedFact> {
+  const { store, limits } = context;
+  const at = context.now();
+  const similar = await store.facts.search(scope, buildFactQuery(text), { limit: 8 });
+  const near = similar.find(({ fact }) => factSimilarity(fact.text, text) >= limits.nearDuplicateSimilarity);
+  const result = near
+    ? { id: near.fact.id, inserted: false }
+    : await store.facts.insert(scope, {
+        text,
+        hash: hashFact(text),
+        sourceSessionKey: source.sessionKey,
+        sourceTurnId: source.turnId,
+        at,
+      });
+  if (!result.inserted) {
+    await store.facts.touch([result.id], at);
+    context.emit({ type: 'fact-duplicate', sessionKey: source.sessionKey, scope, factId: result.id, text });
+  }
+  return { id: result.id, text: near?.fact.text ?? text, added: result.inserted };
+}
+
+/** The fact `saveFact` just inserted, as `list` would return it. */
+export function storedFact(scope: FactScope, saved: AddedFact, at: Date): Fact {
+  return {
+    id: saved.id,
+    agentId: scope.agentId,
+    userId: scope.userId ?? null,
+    text: saved.text,
+    accessCount: 0,
+    createdAt: at,
+    lastUsedAt: null,
+  };
+}

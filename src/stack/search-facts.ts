@@ -1,0 +1,21 @@
+import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
+import { rankFacts } from '../core/rank-facts.js';
+import type { RankedFact } from '../spec/fact.js';
+import type { FactScope } from '../spec/scope.js';
+import type { StackContext } from './stack-context.js';
+
+/** How many hits to take from the store before the priors re-rank them. */
+const CANDIDATES = 24;
+
+/** The facts of a scope relevant to a text, best first; null when the text has no searchable term. */
+export async function searchFacts(
+  context: StackContext,
+  scope: FactScope,
+  text: string,
+  limit: number,
+): Promise<RankedFact[] | null> {
+  const query = buildFactQuery(text);
+  if (isEmptyQuery(query)) return null;
+  const candidates = await context.store.facts.search(scope, query, { limit: Math.max(limit, CANDIDATES) });
+  return rankFacts(candidates, context.now()).slice(0, limit);
+}

@@ -1,0 +1,27 @@
+export class TimeoutSignal extends Error {
+  constructor(readonly ms: number) {
+    super(`timed out after ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/**
+ * Runs `task` with an AbortSignal that fires after `ms`, and settles by then even if the task ignores the signal
+ * (a hanging extractor must not hold the queue).
+ */
+export async function withTimeout<T>(ms: number, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const reason = new TimeoutSignal(ms);
+      controller.abort(reason);
+      reject(reason);
+    }, ms);
+  });
+  try {
+    return await Promise.race([task(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { Fact } from '../../spec/fact.js';
+import type { PinState, SessionRecord, TurnRecord } from '../../spec/memory-store.js';
+
+export interface FactRow {
+  id: number;
+  agent_id: string;
+  user_id: string;
+  text: string;
+  created_at: number;
+  last_used_at: number | null;
+  access_count: number;
+}
+
+export interface SessionRow {
+  key: string;
+  uuid: string;
+  agent_id: string;
+  channel_id: string | null;
+  thread_id: string | null;
+  pin_task: string | null;
+  pin_task_user_id: string | null;
+  pin_clarifications: string;
+  pin_attempts: number;
+  task_source_turn_id: number | null;
+  summary: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TurnRow {
+  id: number;
+  role: 'user' | 'assistant';
+  text: string;
+  user_id: string | null;
+  tokens: number;
+  created_at: number;
+}
+
+export const FACT_COLUMNS = 'f.id, f.agent_id, f.user_id, f.text, f.created_at, f.last_used_at, f.access_count';
+
+export function toFact(row: FactRow): Fact {
+  return {
+    id: row.id,
+    agentId: row.agent_id,
+    userId: row.user_id === '' ? null : row.user_id,
+    text: row.text,
+    accessCount: row.access_count,
+    createdAt: new Date(row.created_at),
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
+  };
+}
+
+const clarificationsSchema = z.array(z.object({ text: z.string(), userId: z.string().nullable() }));
+
+export function toSession(row: SessionRow): SessionRecord {
+  // The column is written only by this store, but a file may have been edited by hand: never trust it blindly.
+  const clarifications = clarificationsSchema.safeParse(safeJson(row.pin_clarifications));
+  const pin: PinState | null =
+    row.pin_task === null
+      ? null
+      : {
+          task: row.pin_task,
+          taskUserId: row.pin_task_user_id,
+          clarifications: clarifications.success ? clarifications.data : [],
+        };
+  return {
+    key: row.key,
+    uuid: row.uuid,
+    agentId: row.agent_id,
+    channelId: row.channel_id,
+    threadId: row.thread_id,
+    pin,
+    pinAttempts: row.pin_attempts,
+    taskSourceTurnId: row.task_source_turn_id,
+    summary: row.summary,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+export function toTurn(row: TurnRow): TurnRecord {
+  return {
+    id: row.id,
+    role: row.role,
+    text: row.text,
+    userId: row.user_id,
+    tokens: row.tokens,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

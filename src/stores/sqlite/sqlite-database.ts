@@ -1,0 +1,19 @@
+/**
+ * The few parts of a better-sqlite3 `Database` the store uses, declared structurally so that a user can pass their
+ * own instance (and so that the driver's types do not leak into memstack's API).
+ */
+export interface SqliteStatement {
+  run(...parameters: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  get(...parameters: unknown[]): unknown;
+  all(...parameters: unknown[]): unknown[];
+}
+
+export interface SqliteDatabase {
+  prepare(sql: string): SqliteStatement;
+  exec(sql: string): unknown;
+  pragma(source: string, options?: { simple?: boolean }): unknown;
+  transaction<F extends (...parameters: never[]) => unknown>(fn: F): F;
+  close(): unknown;
+  readonly open: boolean;
+  readonly inTransaction: boolean;
+}

@@ -1,0 +1,95 @@
+/**
+ * Schema versions, applied in order on open (tracked in `PRAGMA user_version`). Never edit a shipped migration:
+ * add the next one.
+ */
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE sessions (
+    key TEXT PRIMARY KEY,
+    uuid TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    channel_id TEXT,
+    thread_id TEXT,
+    pin_task TEXT,
+    pin_task_user_id TEXT,
+    pin_clarifications TEXT NOT NULL DEFAULT '[]',
+    pin_attempts INTEGER NOT NULL DEFAULT 0,
+    task_source_turn_id INTEGER,
+    summary TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX sessions_scope ON sessions (agent_id, channel_id, thread_id);
+
+  CREATE TABLE turns (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_key TEXT NOT NULL REFERENCES sessions (key) ON DELETE CASCADE,
+    role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+    text TEXT NOT NULL,
+    user_id TEXT,
+    tokens INTEGER NOT NULL,
+    input_tokens INTEGER,
+    output_tokens INTEGER,
+    cache_read_tokens INTEGER,
+    cache_write_tokens INTEGER,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX turns_session ON turns (session_key, id);
+  CREATE INDEX turns_user ON turns (user_id) WHERE user_id IS NOT NULL;
+
+  -- user_id '' is the agent-wide scope (no user). scope is an opaque token of (agent, user) that the full-text
+  -- indexes carry, so that a search is narrowed to one scope inside the index. grams holds the character bigrams
+  -- of the Chinese/Japanese runs of text.
+  CREATE TABLE facts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    agent_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    text TEXT NOT NULL,
+    grams TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    source_session_key TEXT,
+    source_turn_id INTEGER,
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER,
+    access_count INTEGER NOT NULL DEFAULT 0,
+    superseded_by INTEGER
+  ) STRICT;
+  CREATE UNIQUE INDEX facts_live_hash ON facts (agent_id, user_id, hash) WHERE superseded_by IS NULL;
+  CREATE INDEX facts_recent ON facts (agent_id, user_id, coalesce(last_used_at, created_at)) WHERE superseded_by IS NULL;
+  CREATE INDEX facts_source ON facts (source_session_key);
+
+  CREATE VIRTUAL TABLE facts_words USING fts5 (
+    scope, text, content = 'facts', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  CREATE VIRTUAL TABLE facts_cjk USING fts5 (
+    scope, grams, content = 'facts', content_rowid = 'id', tokenize = 'unicode61'
+  );
+  -- The scope column only filters: it never adds to a score. Deleted entries leave the index at once.
+  INSERT INTO facts_words (facts_words, rank) VALUES ('rank', 'bm25(0.0, 1.0)');
+  INSERT INTO facts_cjk (facts_cjk, rank) VALUES ('rank', 'bm25(0.0, 1.0)');
+  INSERT INTO facts_words (facts_words, rank) VALUES ('secure-delete', 1);
+  INSERT INTO facts_cjk (facts_cjk, rank) VALUES ('secure-delete', 1);
+
+  CREATE TRIGGER facts_after_insert AFTER INSERT ON facts BEGIN
+    INSERT INTO facts_words (rowid, scope, text) VALUES (new.id, new.scope, new.text);
+    INSERT INTO facts_cjk (rowid, scope, grams) VALUES (new.id, new.scope, new.grams);
+  END;
+  CREATE TRIGGER facts_after_delete AFTER DELETE ON facts BEGIN
+    INSERT INTO facts_words (facts_words, rowid, scope, text) VALUES ('delete', old.id, old.scope, old.text);
+    INSERT INTO facts_cjk (facts_cjk, rowid, scope, grams) VALUES ('delete', old.id, old.scope, old.grams);
+  END;
+  -- A superseded fact leaves the indexes, so that a ranked search never spends a slot on it.
+  CREATE TRIGGER facts_after_supersede AFTER UPDATE OF superseded_by ON facts
+  WHEN old.superseded_by IS NULL AND new.superseded_by IS NOT NULL BEGIN
+    INSERT INTO facts_words (facts_words, rowid, scope, text) VALUES ('delete', old.id, old.scope, old.text);
+    INSERT INTO facts_cjk (facts_cjk, rowid, scope, grams) VALUES ('delete', old.id, old.scope, old.grams);
+  END;
+  CREATE TRIGGER facts_after_update AFTER UPDATE OF scope, text, grams ON facts WHEN new.superseded_by IS NULL BEGIN
+    INSERT INTO facts_words (facts_words, rowid, scope, text) VALUES ('delete', old.id, old.scope, old.text);
+    INSERT INTO facts_cjk (facts_cjk, rowid, scope, grams) VALUES ('delete', old.id, old.scope, old.grams);
+    INSERT INTO facts_words (rowid, scope, text) VALUES (new.id, new.scope, new.text);
+    INSERT INTO facts_cjk (rowid, scope, grams) VALUES (new.id, new.scope, new.grams);
+  END;
+  `,
+];

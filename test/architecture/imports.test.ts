@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const src = join(root, 'src');
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Relative value imports of a file (type-only imports do not exist at run time). */
+function valueImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const imports: string[] = [];
+  for (const match of text.matchAll(/^(?:import|export)\s+(type\s+)?[^'";]*?from\s+'(\.[^']+)'/gm)) {
+    if (match[1] || !match[2]) continue;
+    imports.push(resolve(dirname(file), match[2].replace(/\.js$/, '.ts')));
+  }
+  return imports;
+}
+
+const files = sourceFiles(src);
+const graph = new Map(files.map((file) => [file, valueImports(file)]));
+const name = (file: string): string => relative(src, file);
+
+describe('architecture', () => {
+  it('sees the import graph (so that the checks below are not vacuous)', () => {
+    expect(files.length).toBeGreaterThan(40);
+    expect(graph.get(join(src, 'index.ts'))).toContain(join(src, 'stack/create-memory-stack.ts'));
+    expect(graph.get(join(src, 'stack/prepare-turn.ts'))).toContain(join(src, 'core/assemble-prompt.ts'));
+  });
+
+  it('has no import cycle', () => {
+    const state = new Map<string, 'visiting' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'visiting') {
+        cycles.push([...path.slice(path.indexOf(file)), file].map(name).join(' -> '));
+        return;
+      }
+      state.set(file, 'visiting');
+      for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('imports only existing files', () => {
+    const missing = [...graph].flatMap(([file, imports]) =>
+      imports.filter((target) => !graph.has(target)).map((target) => `${name(file)} -> ${name(target)}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps spec free of behaviour imports and core free of I/O', () => {
+    const offenders: string[] = [];
+    for (const [file, imports] of graph) {
+      const from = name(file);
+      for (const target of imports.map(name)) {
+        if (from.startsWith('spec/') && !target.startsWith('spec/')) offenders.push(`${from} -> ${target}`);
+        if (from.startsWith('core/') && !target.startsWith('core/') && !target.startsWith('spec/'))
+          offenders.push(`${from} -> ${target}`);
+      }
+      if (
+        from.startsWith('core/') &&
+        /from '(node:fs|node:net|node:http|better-sqlite3|node:child_process)/.test(readFileSync(file, 'utf8'))
+      ) {
+        offenders.push(`${from} does I/O`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('builds the edges (CLI) on the public API only', () => {
+    const offenders = [...graph]
+      .filter(([file]) => name(file).startsWith('cli/'))
+      .flatMap(([file, imports]) =>
+        imports
+          .map(name)
+          .filter((target) => !target.startsWith('cli/') && target !== 'index.ts')
+          .map((target) => `${name(file)} -> ${target}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,353 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FactScope, MemoryStore, NewFact } from '../../src/index.js';
+import { MemstackError } from '../../src/index.js';
+
+export interface ContractOptions {
+  /** Tests this adapter skips, each with the reason. */
+  skip?: Partial<Record<'cjk' | 'close', string>>;
+}
+
+const alice: FactScope = { agentId: 'bot', userId: 'alice' };
+const bob: FactScope = { agentId: 'bot', userId: 'bob' };
+const agentWide: FactScope = { agentId: 'bot' };
+const otherAgent: FactScope = { agentId: 'other-bot', userId: 'alice' };
+
+let clock = Date.parse('2026-01-01T00:00:00Z');
+const at = (): Date => {
+  clock += 1000;
+  return new Date(clock);
+};
+const fact = (text: string, extra: Partial<NewFact> = {}): NewFact => ({
+  text,
+  hash: `h:${text.toLowerCase()}`,
+  sourceSessionKey: null,
+  sourceTurnId: null,
+  at: at(),
+  ...extra,
+});
+const session = (key: string, channelId: string | null = null, threadId: string | null = null) => ({
+  key,
+  uuid: `00000000-0000-5000-8000-${key.padStart(12, '0').slice(-12)}`,
+  agentId: 'bot',
+  channelId,
+  threadId,
+});
+const exchange = (key: string, user: string, reply: string, extra: Record<string, unknown> = {}) => ({
+  session: session(key),
+  userId: 'alice',
+  user: { text: user, tokens: 3 },
+  assistant: { text: reply, tokens: 4 },
+  taskSource: false,
+  injectedFactIds: [],
+  at: at(),
+  ...extra,
+});
+
+/**
+ * The behaviour every MemoryStore adapter must have. Run it from the adapter's own test file with a factory that
+ * returns a fresh, empty store.
+ */
+export function runMemoryStoreContract(
+  name: string,
+  createStore: () => Promise<MemoryStore> | MemoryStore,
+  options: ContractOptions = {},
+): void {
+  describe(`MemoryStore contract: ${name}`, () => {
+    let store: MemoryStore;
+    beforeEach(async () => {
+      store = await createStore();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe('sessions', () => {
+      it('reads an unknown session as null', async () => {
+        expect(await store.sessions.read('nobody')).toBeNull();
+      });
+
+      it('appends an exchange atomically and reads it back in order', async () => {
+        const first = await store.sessions.appendExchange(exchange('s1', 'hello there', 'hi'));
+        const second = await store.sessions.appendExchange(exchange('s1', 'next question', 'answer'));
+        expect(first.assistantTurnId).toBeGreaterThan(first.userTurnId);
+        expect(second.userTurnId).toBeGreaterThan(first.assistantTurnId);
+        const snapshot = await store.sessions.read('s1');
+        expect(snapshot?.session).toMatchObject({
+          key: 's1',
+          agentId: 'bot',
+          pin: null,
+          summary: null,
+          pinAttempts: 0,
+        });
+        expect(snapshot?.turns.map((turn) => [turn.role, turn.text])).toEqual([
+          ['user', 'hello there'],
+          ['assistant', 'hi'],
+          ['user', 'next question'],
+          ['assistant', 'answer'],
+        ]);
+        expect(snapshot?.turns[0]).toMatchObject({ userId: 'alice', tokens: 3 });
+      });
+
+      it('returns the most recent turns, starting with a user turn', async () => {
+        for (let index = 0; index < 4; index += 1) {
+          await store.sessions.appendExchange(exchange('s1', `question ${index}`, `answer ${index}`));
+        }
+        const snapshot = await store.sessions.read('s1', { maxTurns: 3 });
+        expect(snapshot?.turns.map((turn) => turn.text)).toEqual(['question 3', 'answer 3']);
+        expect((await store.sessions.read('s1', { maxTurns: 0 }))?.turns).toEqual([]);
+      });
+
+      it('marks the task source once', async () => {
+        const first = await store.sessions.appendExchange(
+          exchange('s1', 'migrate the app', 'ok', { taskSource: true }),
+        );
+        await store.sessions.appendExchange(exchange('s1', 'another task', 'ok', { taskSource: true }));
+        expect((await store.sessions.read('s1'))?.session.taskSourceTurnId).toBe(first.userTurnId);
+        expect((await store.sessions.readTurn('s1', first.userTurnId))?.text).toBe('migrate the app');
+        expect(await store.sessions.readTurn('other', first.userTurnId)).toBeNull();
+      });
+
+      it('updates the pin, the attempts and the summary', async () => {
+        await store.sessions.appendExchange(exchange('s1', 'migrate', 'ok'));
+        const pin = {
+          task: 'migrate to Vite',
+          taskUserId: 'alice',
+          clarifications: [{ text: 'keep the SW', userId: 'bob' }],
+        };
+        await store.sessions.update('s1', { pin, pinAttempts: 2, summary: 'they talked' });
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({
+          pin,
+          pinAttempts: 2,
+          summary: 'they talked',
+        });
+        await store.sessions.update('s1', { pin: null });
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({ pin: null, pinAttempts: 2 });
+      });
+
+      it('bumps the facts injected into a recorded turn', async () => {
+        const { id } = await store.facts.insert(alice, fact('User prefers pnpm'));
+        const when = at();
+        await store.sessions.appendExchange(
+          exchange('s1', 'install deps', 'done', { injectedFactIds: [id], at: when }),
+        );
+        const [stored] = await store.facts.list(alice);
+        expect(stored).toMatchObject({ accessCount: 1, lastUsedAt: when });
+      });
+
+      it('keeps text exactly, whatever it contains', async () => {
+        const text = '\'; DROP TABLE turns; -- "quoted" 用戶 👩‍👩‍👧 </task_recap>';
+        await store.sessions.appendExchange(exchange('s1', text, text));
+        expect((await store.sessions.read('s1'))?.turns.map((turn) => turn.text)).toEqual([text, text]);
+      });
+    });
+
+    describe('facts', () => {
+      it('inserts, lists and refuses an exact duplicate in the same scope', async () => {
+        const first = await store.facts.insert(alice, fact('User prefers pnpm'));
+        const again = await store.facts.insert(alice, fact('user prefers PNPM'));
+        expect(first.inserted).toBe(true);
+        expect(again).toEqual({ id: first.id, inserted: false });
+        const elsewhere = await store.facts.insert(bob, fact('User prefers pnpm'));
+        expect(elsewhere.inserted).toBe(true);
+        const listed = await store.facts.list(alice);
+        expect(listed).toHaveLength(1);
+        expect(listed[0]).toMatchObject({
+          id: first.id,
+          agentId: 'bot',
+          userId: 'alice',
+          text: 'User prefers pnpm',
+          accessCount: 0,
+          lastUsedAt: null,
+        });
+        expect(listed[0]?.createdAt).toBeInstanceOf(Date);
+      });
+
+      it('never returns a fact of another scope', async () => {
+        await store.facts.insert(alice, fact('Alice deploys on Cloudflare Workers'));
+        await store.facts.insert(bob, fact('Bob deploys on Fly.io'));
+        await store.facts.insert(agentWide, fact('The project deploys weekly'));
+        await store.facts.insert(otherAgent, fact('Alice deploys on Vercel for the other bot'));
+        const query = { words: ['deploys', 'alice', 'bob', 'cloudflare', 'vercel', 'project'], cjk: [] };
+        const texts = async (scope: FactScope) =>
+          (await store.facts.search(scope, query, { limit: 10 })).map((hit) => hit.fact.text);
+        expect(await texts(alice)).toEqual(['Alice deploys on Cloudflare Workers']);
+        expect(await texts(bob)).toEqual(['Bob deploys on Fly.io']);
+        expect(await texts(agentWide)).toEqual(['The project deploys weekly']);
+        expect(await texts(otherAgent)).toEqual(['Alice deploys on Vercel for the other bot']);
+        expect((await store.facts.list(bob)).map((item) => item.text)).toEqual(['Bob deploys on Fly.io']);
+        expect((await store.facts.recent(alice, { limit: 10 })).map((item) => item.text)).toEqual([
+          'Alice deploys on Cloudflare Workers',
+        ]);
+      });
+
+      it('ORs the terms and ranks a fact matching more of them first', async () => {
+        await store.facts.insert(alice, fact('User prefers pnpm for package management'));
+        await store.facts.insert(alice, fact('User tests with vitest'));
+        await store.facts.insert(alice, fact('The API is deployed with Docker'));
+        const hits = await store.facts.search(alice, { words: ['pnpm', 'package', 'zebra'], cjk: [] }, { limit: 5 });
+        expect(hits.map((hit) => hit.fact.text)).toEqual(['User prefers pnpm for package management']);
+        const both = await store.facts.search(alice, { words: ['vitest', 'pnpm', 'package'], cjk: [] }, { limit: 5 });
+        expect(both.map((hit) => hit.fact.text)).toEqual([
+          'User prefers pnpm for package management',
+          'User tests with vitest',
+        ]);
+        expect(both[0]?.relevance).toBeGreaterThan(both[1]?.relevance ?? Number.POSITIVE_INFINITY);
+      });
+
+      it('matches word forms (stemming)', async () => {
+        await store.facts.insert(alice, fact('User deploys services on weekends'));
+        const hits = await store.facts.search(alice, { words: ['deploying', 'service'], cjk: [] }, { limit: 5 });
+        expect(hits).toHaveLength(1);
+      });
+
+      it('treats query syntax in terms as plain text', async () => {
+        await store.facts.insert(alice, fact('User writes "quoted" text and uses OR NEAR AND NOT operators: col*'));
+        const hostile = [
+          '"',
+          'quoted"',
+          'or',
+          'near(',
+          'and',
+          'not',
+          'col:',
+          '*',
+          '^x',
+          '{text}',
+          "'; drop table facts; --",
+          ')',
+        ];
+        const hits = await store.facts.search(alice, { words: hostile, cjk: [] }, { limit: 5 });
+        expect(hits.map((hit) => hit.fact.text)).toEqual([
+          'User writes "quoted" text and uses OR NEAR AND NOT operators: col*',
+        ]);
+        expect(await store.facts.list(alice)).toHaveLength(1);
+      });
+
+      it.skipIf(Boolean(options.skip?.cjk))('finds a 1, 2 or 3+ character CJK word inside a longer run', async () => {
+        await store.facts.insert(alice, fact('用戶偏好使用 pnpm 管理套件'));
+        await store.facts.insert(alice, fact('ユーザーはVimを使っています'));
+        await store.facts.insert(alice, fact('项目部署在 Cloudflare Workers 上'));
+        const find = async (word: string) =>
+          (await store.facts.search(alice, { words: [], cjk: [word] }, { limit: 5 })).map((hit) => hit.fact.text);
+        expect(await find('偏好')).toEqual(['用戶偏好使用 pnpm 管理套件']);
+        expect(await find('管理套件')).toEqual(['用戶偏好使用 pnpm 管理套件']);
+        expect(await find('部署')).toEqual(['项目部署在 Cloudflare Workers 上']);
+        expect(await find('使って')).toEqual(['ユーザーはVimを使っています']);
+        expect(await find('件')).toEqual(['用戶偏好使用 pnpm 管理套件']);
+        expect(await find('偏')).toEqual(['用戶偏好使用 pnpm 管理套件']);
+        expect(await find('喜欢')).toEqual([]);
+      });
+
+      it('recent() puts the last used, then the newest, first', async () => {
+        const old = await store.facts.insert(alice, fact('First fact stored'));
+        await store.facts.insert(alice, fact('Second fact stored'));
+        await store.facts.insert(alice, fact('Third fact stored'));
+        await store.facts.touch([old.id], at());
+        const recent = await store.facts.recent(alice, { limit: 2 });
+        expect(recent.map((item) => item.text)).toEqual(['First fact stored', 'Third fact stored']);
+        expect(recent[0]?.accessCount).toBe(1);
+      });
+
+      it('hides a superseded fact everywhere, and only within its scope', async () => {
+        const old = await store.facts.insert(alice, fact('User prefers npm'));
+        const next = await store.facts.insert(alice, fact('User prefers pnpm'));
+        expect(await store.facts.supersede(bob, old.id, next.id)).toBe(false);
+        expect(await store.facts.supersede(alice, old.id, old.id)).toBe(false);
+        expect(await store.facts.supersede(alice, old.id, next.id)).toBe(true);
+        expect((await store.facts.list(alice)).map((item) => item.text)).toEqual(['User prefers pnpm']);
+        const hits = await store.facts.search(alice, { words: ['prefers'], cjk: [] }, { limit: 5 });
+        expect(hits.map((hit) => hit.fact.text)).toEqual(['User prefers pnpm']);
+        // The text may come back later as a new fact.
+        expect((await store.facts.insert(alice, fact('User prefers npm'))).inserted).toBe(true);
+      });
+
+      it('removes a fact from the list and the index', async () => {
+        const { id } = await store.facts.insert(alice, fact('User likes dark mode'));
+        expect(await store.facts.remove(id)).toBe(true);
+        expect(await store.facts.remove(id)).toBe(false);
+        expect(await store.facts.list(alice)).toEqual([]);
+        expect(await store.facts.search(alice, { words: ['dark', 'mode'], cjk: [] }, { limit: 5 })).toEqual([]);
+      });
+    });
+
+    describe('forget', () => {
+      it('forgets a whole agent', async () => {
+        await store.sessions.appendExchange(exchange('s1', 'hello', 'hi'));
+        await store.facts.insert(alice, fact('User prefers pnpm'));
+        await store.facts.insert(otherAgent, fact('Kept for the other agent'));
+        expect(await store.forget({ agentId: 'bot' })).toEqual({ sessions: 1, turns: 2, facts: 1 });
+        expect(await store.sessions.read('s1')).toBeNull();
+        expect(await store.facts.list(alice)).toEqual([]);
+        expect(await store.facts.list(otherAgent)).toHaveLength(1);
+      });
+
+      it('forgets one user: their facts, turns and pin parts, not the others', async () => {
+        await store.sessions.appendExchange(exchange('shared', 'alice asks', 'reply to alice'));
+        await store.sessions.appendExchange({ ...exchange('shared', 'bob asks', 'reply to bob'), userId: 'bob' });
+        await store.sessions.update('shared', {
+          pin: {
+            task: 'bob task',
+            taskUserId: 'bob',
+            clarifications: [
+              { text: 'alice said X', userId: 'alice' },
+              { text: 'bob said Y', userId: 'bob' },
+            ],
+          },
+          summary: 'mentions alice',
+        });
+        await store.sessions.appendExchange(exchange('alice-only', 'just alice', 'ok'));
+        await store.facts.insert(alice, fact('Alice uses zsh'));
+        await store.facts.insert(bob, fact('Bob uses fish'));
+
+        expect(await store.forget({ agentId: 'bot', userId: 'alice' })).toEqual({ sessions: 1, turns: 4, facts: 1 });
+        const shared = await store.sessions.read('shared');
+        expect(shared?.turns.map((turn) => turn.text)).toEqual(['bob asks', 'reply to bob']);
+        expect(shared?.session.pin).toEqual({
+          task: 'bob task',
+          taskUserId: 'bob',
+          clarifications: [{ text: 'bob said Y', userId: 'bob' }],
+        });
+        expect(shared?.session.summary).toBeNull();
+        expect(await store.sessions.read('alice-only')).toBeNull();
+        expect(await store.facts.list(alice)).toEqual([]);
+        expect(await store.facts.list(bob)).toHaveLength(1);
+      });
+
+      it('clears a pin whose task the forgotten user wrote', async () => {
+        await store.sessions.appendExchange(exchange('shared', 'alice task', 'ok', { taskSource: true }));
+        await store.sessions.appendExchange({ ...exchange('shared', 'bob chimes in', 'ok'), userId: 'bob' });
+        await store.sessions.update('shared', { pin: { task: 'alice task', taskUserId: 'alice', clarifications: [] } });
+        await store.forget({ agentId: 'bot', userId: 'alice' });
+        const shared = await store.sessions.read('shared');
+        expect(shared?.session.pin).toBeNull();
+        expect(shared?.session.taskSourceTurnId).toBeNull();
+      });
+
+      it('forgets one channel: its sessions and the facts drawn from them', async () => {
+        await store.sessions.appendExchange({ ...exchange('c1', 'in c1', 'ok'), session: session('c1', 'chan-1') });
+        await store.sessions.appendExchange({ ...exchange('c2', 'in c2', 'ok'), session: session('c2', 'chan-2') });
+        await store.facts.insert(alice, fact('Learnt in channel one', { sourceSessionKey: 'c1' }));
+        await store.facts.insert(alice, fact('Learnt in channel two', { sourceSessionKey: 'c2' }));
+        expect(await store.forget({ agentId: 'bot', channelId: 'chan-1' })).toEqual({
+          sessions: 1,
+          turns: 2,
+          facts: 1,
+        });
+        expect(await store.sessions.read('c1')).toBeNull();
+        expect(await store.sessions.read('c2')).not.toBeNull();
+        expect((await store.facts.list(alice)).map((item) => item.text)).toEqual(['Learnt in channel two']);
+      });
+
+      it('reports zeros for an unknown scope', async () => {
+        expect(await store.forget({ agentId: 'nobody', userId: 'x' })).toEqual({ sessions: 0, turns: 0, facts: 0 });
+      });
+    });
+
+    it.skipIf(Boolean(options.skip?.close))('rejects calls after close with a MemstackError', async () => {
+      await store.close();
+      const error = await store.facts.list(alice).catch((caught: unknown) => caught);
+      expect(MemstackError.isInstance(error)).toBe(true);
+      await store.close();
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/**
+ * Prints `N passed, N failed, N skipped` as the very last line of a run, the plain summary CI reads.
+ * A run with unhandled errors counts each of them as a failure.
+ */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+    let passed = 0;
+    let failed = unhandledErrors.length;
+    let skipped = 0;
+    for (const testModule of testModules) {
+      if (testModule.state() === 'failed' && [...testModule.children.allTests()].length === 0) failed += 1;
+      for (const test of testModule.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') passed += 1;
+        else if (state === 'failed') failed += 1;
+        else skipped += 1;
+      }
+    }
+    // Printed after the default reporter's summary, so it is the last line of `npm test`.
+    process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  }
+}
