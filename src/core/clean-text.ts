@@ -1,4 +1,3 @@
-/// <reference lib="es2024.string" />
 // `toWellFormed` is in Node 20 but in TypeScript's ES2024 library, which the project's ES2023 target leaves out.
 
 /** C0 and C1 control characters, DEL included, except tab, line feed and carriage return (handled separately). */

@@ -118,9 +118,8 @@ describe('escapeTags', () => {
     fc.assert(
       fc.property(taggyText, (pieces) => {
         const text = pieces.join('');
-        // Undoing the escape gives the input back, and every escape sits where a tag started.
-        expect(escapeTags(text).replaceAll('&lt;', '\u0000')).toBe(text.replaceAll('&lt;', '\u0000').replace(/./gsu, (c) => c));
         const escaped = escapeTags(text);
+        // Undoing each escape gives the input back, and each escape stands where a wrapper tag starts.
         let rebuilt = '';
         let index = 0;
         while (index < escaped.length) {

@@ -23,6 +23,10 @@ describe('findQuestion', () => {
     expect(findQuestion(reply)).toBe('Should I preserve the service worker, or remove it?');
   });
 
+  it('removes emphasis around the whole question', () => {
+    expect(findQuestion('Done.\n\n**Should I also update the lockfile?**')).toBe('Should I also update the lockfile?');
+  });
+
   it('returns the last real question when there are several', () => {
     expect(findQuestion('Should I use pnpm? Also, which Node version do you target?')).toBe(
       'Also, which Node version do you target?',

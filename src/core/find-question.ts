@@ -1,9 +1,15 @@
 import { splitSentences } from './split-sentences.js';
 
 // A `?` in these is not the assistant asking anything.
-const INLINE_CODE = /(`+)[^\n]*?\1/g;
+const INLINE_CODE = /(`+)[^\n]{0,1000}?\1/g;
 const URL = /\b(?:https?:\/\/|www\.)[^\s<>"`]+/gi;
-const QUOTED = [/"[^"\n]*"/g, /“[^”\n]*”/g, /「[^」\n]*」/g, /『[^』\n]*』/g, /(^|[\s(])'[^'\n]*'(?=$|[\s.,;:!?)])/g];
+const QUOTED = [
+  /"[^"\n]{0,500}"/g,
+  /“[^”\n]{0,500}”/g,
+  /「[^」\n]{0,500}」/g,
+  /『[^』\n]{0,500}』/g,
+  /(^|[\s(])'[^'\n]{0,500}'(?=$|[\s.,;:!?)])/g,
+];
 const ENDS_WITH_QUESTION_MARK = /[?？][?？!！]*$/;
 const LIST_MARKER = /^(?:[-*+•・]\s+|\d{1,3}[.)]\s+|\d{1,3}、\s*)/;
 
@@ -31,6 +37,8 @@ const PLEASANTRIES: readonly RegExp[] = [
   /^(?:これで|こちらで|以上で)?(?:いかが|どう)(?:でしょうか|ですか)$/,
 ];
 
+const LONGEST_PLEASANTRY = 120;
+
 // The assistant answering its own question: "Why does this happen? Because …".
 const SELF_ANSWER =
   /^(?:because|that's because|this is because|it's because|this happens because|the reason|the answer|the short answer|short answer|simple|simply put|answer:|well,|turns out|it turns out|因为|因為|原因|答案|这是因为|這是因為|那是因为|那是因為|简单来说|簡單來說|なぜなら|理由は|答えは|実は)/i;
@@ -45,9 +53,13 @@ export function findQuestion(assistantText: string): string | null {
   const sentences = splitSentences(assistantText);
   for (let index = sentences.length - 1; index >= 0; index -= 1) {
     const sentence = sentences[index] as string;
-    if (/^(?:```|~~~|>|#{1,6}\s)/.test(sentence)) continue;
+    // A question mark closes the sentence, give or take closing quotes and brackets: a cheap check before the rest.
+    if (!/[?？]/.test(sentence.slice(-12)) || /^(?:```|~~~|>|#{1,6}\s)/.test(sentence)) continue;
     if (!ENDS_WITH_QUESTION_MARK.test(proseOnly(sentence))) continue;
-    const question = sentence.replace(LIST_MARKER, '').trim();
+    const question = sentence
+      .replace(LIST_MARKER, '')
+      .trim()
+      .replace(/^(\*\*|__)(.+)\1$/s, '$2');
     if (isPleasantry(question)) continue;
     const next = sentences[index + 1];
     if (next !== undefined && SELF_ANSWER.test(next.replace(/^[*_\s]+/, ''))) continue;
@@ -66,6 +78,7 @@ function proseOnly(sentence: string): string {
 }
 
 function isPleasantry(question: string): boolean {
+  if (question.length > LONGEST_PLEASANTRY) return false;
   const normalized = question
     .normalize('NFKC')
     .toLowerCase()

@@ -19,9 +19,10 @@ const carriageReturn = 0x0d;
 const lineFeed = 0x0a;
 
 /**
- * Code units whose Unicode grapheme break property is Control, CR, LF, Other, LV or LVT and which are not regional
- * indicators: between two of them there is always a boundary (UAX #29 rules GB4, GB5 and GB999), except CR × LF.
- * Tested exhaustively against `Intl.Segmenter` in grapheme-boundaries.test.ts.
+ * BMP code units whose grapheme break property is Control, CR, LF, Other, LV or LVT. Between two of them there is
+ * always a boundary, except CR × LF (UAX #29): no rule joins these classes, and the rules that look further back
+ * (GB9c, GB11, GB12) need a virama, a ZWJ or a regional indicator just before, none of which is in the set.
+ * Checked against `Intl.Segmenter` for every BMP code unit in grapheme-boundaries.test.ts.
  */
 const simpleUnits = buildSimpleUnits([
   [0x0000, 0x02ff], // ASCII, Latin-1, Latin Extended-A/B, IPA, spacing modifiers (combining marks start at U+0300)
@@ -129,8 +130,8 @@ export function* graphemeBoundaries(
       continue;
     }
 
-    // No certain boundary in reach: cut anywhere but inside a surrogate pair, and distrust the last two boundaries
-    // found, since the cluster before the cut may go on past it.
+    // No certain boundary in reach: cut anywhere but inside a surrogate pair, and trust neither the cut nor the
+    // last boundary before it, since the cluster there may go on past the cut.
     const cut = isHighSurrogate(text.charCodeAt(limit - 1)) ? limit - 1 : limit;
     const found = windowBoundaries(text, position, cut);
     if (found.length < 2) {

@@ -6,23 +6,8 @@ const CLOSERS = new Set(['"', "'", '”', '’', '」', '』', ')', '）', ']', 
 const QUOTE_OPENERS = new Set(['「', '『', '“']);
 const QUOTE_CLOSERS = new Set(['」', '』', '”']);
 // A period after these does not end a sentence (compared lower-cased, without the period).
-const ABBREVIATIONS = new Set([
-  'e.g',
-  'i.e',
-  'eg',
-  'ie',
-  'vs',
-  'mr',
-  'mrs',
-  'ms',
-  'dr',
-  'prof',
-  'st',
-  'jr',
-  'sr',
-  'cf',
-]);
-const ABBREVIATIONS_UNLESS_CAPITAL_FOLLOWS = new Set(['etc', 'approx', 'incl', 'a.m', 'p.m']);
+const ABBREVIATIONS = new Set('e.g i.e eg ie vs mr mrs ms dr prof st jr sr cf'.split(' '));
+const ABBREVIATIONS_UNLESS_CAPITAL_FOLLOWS = new Set('etc approx incl a.m p.m'.split(' '));
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const URL_START = /(?:https?:\/\/|www\.)/y;
 // A URL ends at white space, at CJK text or punctuation, or at characters that cannot be in a bare URL.
@@ -46,7 +31,7 @@ export function splitSentences(text: string): string[] {
   for (const line of text.split('\n')) {
     if (fence) {
       fence.lines.push(line);
-      if (line.trim().startsWith(fence.marker) && line.trim().replace(/[`~]/g, '') === '' && fence.lines.length > 1) {
+      if (line.trim().startsWith(fence.marker) && line.trim().replace(/[`~]/g, '') === '') {
         sentences.push(fence.lines.join('\n').trim());
         fence = null;
       }

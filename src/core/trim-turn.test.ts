@@ -1,4 +1,3 @@
-/// <reference lib="es2024.string" />
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';

@@ -24,6 +24,8 @@ describe('classifyFact', () => {
     ['Deadline is March 1', 'constraint'],
     ['We must support IE11', 'constraint'],
     ["We can't use Docker", 'constraint'],
+    ['The app needs to run offline', 'constraint'],
+    ['Our code should never call eval', 'constraint'],
     ['The API should stay backwards compatible', 'constraint'],
     ["I'm on macOS", 'environment'],
     ['We are using Node 20', 'environment'],
@@ -61,6 +63,10 @@ describe('classifyFact', () => {
     'I need you to fix the build',
     'I can’t log in',
     'It must be tired',
+    'I have to go',
+    'We have to leave early',
+    'I must admit it is nice',
+    'I need to fix the build',
     'React is a UI library',
     'The weather is nice',
     '帮我把项目迁移到 Vite',
@@ -68,6 +74,7 @@ describe('classifyFact', () => {
     '我用了一下午才找到原因',
     '我的项目有问题',
     'このアプリをViteに移行してください',
+    '想請你幫我把這段程式碼改成 Python 3，必須保持輸出格式不變',
   ])('finds no durable fact in %j', (sentence) => {
     expect(classifyFact(sentence)).toBeNull();
   });

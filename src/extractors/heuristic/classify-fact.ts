@@ -1,13 +1,20 @@
 export type FactKind = 'preference' | 'decision' | 'constraint' | 'environment';
 
+const KANA = /[\u3040-\u30ff]/;
+
 // Who a durable English statement is about: the user, their team, their project.
 const SUBJECT =
   '(?:i|we|my|our|the (?:project|app|application|repo|repository|codebase|code|service|api|site|website|backend|frontend|server|team|company|product|bot|build|ci|database|db|stack)|this (?:project|app|repo|codebase|service))';
 const PROJECT_NOUN =
   '(?:stack|tech stack|backend|frontend|database|db|server|servers|os|operating system|runtime|ci|infra|infrastructure|project|app|application|repo|repository|codebase|code|api|service|site|website|team|company|editor|ide|machine|laptop|setup|environment|monorepo|product|platform|cluster|bot|language|framework|package manager|shell|terminal)';
-const DURABLE_VERBS =
-  'use|install|upgrade|change|touch|modify|add|deploy|access|share|expose|depend|rely|exceed|spend|run|ship|store|send|commit|push|open|switch|migrate|break|drop|remove|delete';
+// What a rule constrains: "must support IE11", "can't use Docker". Not "I have to go", "I need to fix this".
+const CONSTRAINED_VERBS =
+  'use|install|upgrade|change|touch|modify|add|deploy|access|share|expose|depend|rely|exceed|spend|run|ship|store|send|commit|push|open|switch|migrate|break|drop|remove|delete|be|stay|remain|support|work|keep|target|comply|pass|follow|avoid|fit|handle|build|compile|respond|return|cost|load|scale|include|contain|call|write|go through';
+const MODAL =
+  "(?:must|mustn't|must not|has to|have to|needs to|is not allowed to|isn't allowed to|are not allowed to|aren't allowed to|may not|should|shouldn't|should not|can only|can't|cannot|can not)";
+const CONSTRAINT = `${MODAL}(?: (?:always|never|only|not|also|still|ever))? (?:${CONSTRAINED_VERBS})\\b`;
 
+// English and Chinese.
 const RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   // English
   [
@@ -29,16 +36,7 @@ const RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
     'constraint',
     /^(?:the |our |my )?(?:budget|deadline|due date|time limit|max(?:imum)?|min(?:imum)?|sla|quota|limit)(?: \w+)? (?:is|are|=|:)/,
   ],
-  [
-    'constraint',
-    new RegExp(
-      `^${SUBJECT}\\b.*\\b(?:must|mustn't|has to|have to|is not allowed to|isn't allowed to|are not allowed to|aren't allowed to|may not|should always|should never|must always|must never|can only|can't (?:${DURABLE_VERBS})|cannot (?:${DURABLE_VERBS})|can not (?:${DURABLE_VERBS}))\\b`,
-    ),
-  ],
-  [
-    'constraint',
-    /^the (?:project|app|application|repo|codebase|code|service|api|site|backend|frontend|server|build|bot) .*\b(?:should|shouldn't|needs to|need to|is required|are required)\b/,
-  ],
+  ['constraint', new RegExp(`^${SUBJECT}\\b.*\\b${CONSTRAINT}`)],
   [
     'environment',
     /^(?:i'm|i am|we're|we are) (?:on|using|running|developing on|developing with|deploying (?:on|to)|hosted on|based in|still on)\b/,
@@ -84,7 +82,9 @@ const RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   ],
   ['constraint', /(?:永远不要|永遠不要|永远别|永遠別|千万不要|千萬不要|千万别|千萬別|绝对不要|絕對不要|从不|從不)/],
   ['constraint', /(?:预算|預算|截止日期|截止时间|截止時間|期限)(?:是|为|為|:|：)/],
-  // Japanese
+];
+
+const JAPANESE_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   ['preference', /(?:好き|大好き|嫌い|大嫌い|苦手|好み|好んで|派です|派だ|愛用)/],
   ['preference', /(?:いつも|常に|普段|基本的に|今後)/],
   [
@@ -112,6 +112,8 @@ const RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
  */
 export function classifyFact(sentence: string): FactKind | null {
   const text = sentence.normalize('NFKC').toLowerCase().replace(/[’`]/g, "'");
-  for (const [kind, pattern] of RULES) if (pattern.test(text)) return kind;
+  // Kana tell Japanese from Chinese, which share words such as 必須 and 禁止 with other meanings or uses.
+  const rules = KANA.test(text) ? JAPANESE_RULES : RULES;
+  for (const [kind, pattern] of rules) if (pattern.test(text)) return kind;
   return null;
 }

@@ -1,8 +1,8 @@
-import { splitSentences } from '../../core/split-sentences.js';
 import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
 import { capText } from './cap-text.js';
 import { cleanSentence } from './clean-sentence.js';
 import { joinSentences } from './join-sentences.js';
+import { leadingSentences } from './leading-sentences.js';
 import { stripCourtesy } from './strip-courtesy.js';
 
 export interface DistillClarificationOptions {
@@ -20,6 +20,8 @@ const APPROVAL_EMOJI = /^(?:👍|👌|✅|✔|☑|🆗|\ufe0f|[\u{1F3FB}-\u{1F3F
 const CHANGES_SUBJECT =
   /^(?:never ?mind|nvm|forget (?:it|that|about)|actually,? (?:let's|can you|could you|forget)|by the way|btw|unrelated|different question|another question|on another note|new question|switching gears|instead,? (?:can|could) you|算了|不管了|别管|別管|换个|換個|另一个问题|另一個問題|顺便问|順便問|题外话|題外話|ところで|それより|話は変わ|別の質問|やっぱりいい)/iu;
 const QUESTION = /[?？]\s*$/;
+// An answer is read from its start: what matters of it fits in the pin's few hundred characters.
+const LONGEST_ANSWER = 4_000;
 
 /**
  * The user's answer to a clarifying question, as a short statement for the pin. A short answer ("yes", "option C",
@@ -36,8 +38,7 @@ export function distillClarification(
   if (text === '' || CHANGES_SUBJECT.test(text)) return null;
   const sentences = APPROVAL_EMOJI.test(text)
     ? [text.replace(/\s+/g, '')]
-    : splitSentences(text)
-        .filter((sentence) => !/^(?:```|~~~)/.test(sentence))
+    : leadingSentences(text, LONGEST_ANSWER)
         .map((sentence) => stripCourtesy(cleanSentence(sentence)))
         .filter((sentence) => sentence !== '');
   if (sentences.length === 0 || sentences.every((sentence) => QUESTION.test(sentence))) return null;

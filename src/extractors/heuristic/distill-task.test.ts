@@ -63,6 +63,15 @@ describe('distillTask', () => {
     ).toBe('このReactアプリをCRAからViteに移行してください。既存のテストは維持して、認証フローは触らないでください。');
   });
 
+  it('keeps the context of what the user is building, and constraints stated with can’t', () => {
+    expect(
+      distillTask(
+        "I'm building a Discord bot in Python. It has a long history. Use discord.py 2.x. We can't install anything new.",
+        options,
+      ),
+    ).toBe("I'm building a Discord bot in Python. Use discord.py 2.x. We can't install anything new.");
+  });
+
   it('strips sender metadata', () => {
     expect(distillTask('[sender_id: 12345] Please add dark mode.', options)).toBe('Please add dark mode.');
   });
@@ -99,10 +108,7 @@ describe('distillTask', () => {
 describe('distillTask with lists', () => {
   it('keeps the items of a list that a plain "Requirements:" line introduces', () => {
     expect(
-      distillTask(
-        'Hi team!\nWe are moving the API.\nRequirements:\n1. Postgres 16\n2. three replicas\nThat is all.',
-        options,
-      ),
+      distillTask('Hi team!\nOur API is old.\nRequirements:\n1. Postgres 16\n2. three replicas\nThat is all.', options),
     ).toBe('Requirements: Postgres 16. three replicas.');
   });
 

@@ -1,10 +1,10 @@
 import { isSubstantive } from '../../core/is-substantive.js';
-import { splitSentences } from '../../core/split-sentences.js';
 import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
 import { capText } from './cap-text.js';
 import { cleanSentence } from './clean-sentence.js';
 import { isTaskSentence } from './is-task-sentence.js';
 import { joinSentences } from './join-sentences.js';
+import { leadingSentences } from './leading-sentences.js';
 import { stripCourtesy } from './strip-courtesy.js';
 
 export interface DistillTaskOptions {
@@ -17,6 +17,7 @@ export interface DistillTaskOptions {
 const LIST_ITEM = /^(?:[-*+•・]\s|\d{1,3}[.)]\s|\d{1,3}、|[（(]\d{1,3}[)）])/;
 // Only the start of a very long message is read: a first message is a request, then pasted material.
 const MOST_SENTENCES = 60;
+const LONGEST_SOURCE = 20_000;
 
 /**
  * The core task of a first message: its sentences that state goals, requests, constraints, parameters and
@@ -26,9 +27,8 @@ const MOST_SENTENCES = 60;
 export function distillTask(source: string, options: DistillTaskOptions): string | null {
   const text = stripSenderMetadata(source);
   if (!isSubstantive(text)) return null;
-  const sentences = splitSentences(text)
+  const sentences = leadingSentences(text, LONGEST_SOURCE)
     .slice(0, MOST_SENTENCES)
-    .filter((sentence) => !/^(?:```|~~~)/.test(sentence))
     .map((sentence) => ({ listItem: LIST_ITEM.test(sentence), text: stripCourtesy(cleanSentence(sentence)) }))
     .filter((sentence) => sentence.text !== '' && isSubstantive(sentence.text));
   const task = taskSentences(sentences);

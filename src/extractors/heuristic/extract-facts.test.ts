@@ -72,6 +72,14 @@ describe('extractFacts', () => {
     expect(extractFacts(text, { maxFacts: 0 })).toEqual([]);
   });
 
+  it('reads the fact after an aside opener', () => {
+    expect(extractFacts("Thanks! That worked. By the way, I'm on Windows 11 and use PowerShell.", options)).toEqual([
+      "I'm on Windows 11 and use PowerShell",
+    ]);
+    expect(extractFacts('对了，我们用 pnpm。', options)).toEqual(['用户的团队用 pnpm']);
+    expect(extractFacts('ちなみに、私はVimが好きです。', options)).toEqual(['ユーザーはVimが好きです']);
+  });
+
   it('strips sender metadata and list markup, and ignores code blocks', () => {
     expect(
       extractFacts('[sender_id: 42] Our setup:\n- I use Neovim\n```\nI prefer nothing here\n```', options),

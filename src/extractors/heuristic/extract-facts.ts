@@ -1,18 +1,23 @@
 import { isSubstantive } from '../../core/is-substantive.js';
-import { splitSentences } from '../../core/split-sentences.js';
 import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
 import { classifyFact } from './classify-fact.js';
 import { cleanSentence } from './clean-sentence.js';
 import { isEphemeral } from './is-ephemeral.js';
+import { leadingSentences } from './leading-sentences.js';
 import { rewriteInThirdPerson } from './rewrite-in-third-person.js';
 import { stripCourtesy } from './strip-courtesy.js';
 
 // Facts are stated early and briefly: a longer sentence is an explanation, a pasted text or a log line.
 const MOST_SENTENCES = 80;
+const LONGEST_TEXT = 20_000;
 const LONGEST_SENTENCE = 240;
 // Conditions, hypotheses and reported speech state no fact: "if we used pnpm…", "如果…", "もし…".
 const HYPOTHETICAL =
   /^(?:if|when|whether|maybe|perhaps|what if|suppose|assuming|unless|in case|i (?:think|guess|wonder|don't know|am not sure|'m not sure)|如果|要是|假如|假设|假設|也许|也許|可能|或许|或許|もし|たぶん|多分)/i;
+
+// Openers that announce an aside: the fact follows them ("By the way, I'm on Windows", "对了，我们用 pnpm").
+const ASIDE =
+  /^(?:(?:by the way|btw|fyi|also|and|oh|plus|just so you know|for (?:the record|context|reference)|note|ps|p\.s\.|actually|anyway|so|well|另外|顺便说一下|順便說一下|顺便|順便|还有|還有|对了|對了|其实|其實|补充一下|補充一下|ちなみに|あと|それと|なお)(?:\s*[,，、:：]\s*|\s+))+/iu;
 
 /**
  * Up to `maxFacts` durable facts about the user or project stated in the user's message (preferences, decisions,
@@ -22,11 +27,11 @@ const HYPOTHETICAL =
 export function extractFacts(userText: string, options: { maxFacts: number }): string[] {
   const facts: string[] = [];
   const seen = new Set<string>();
-  const sentences = splitSentences(stripSenderMetadata(userText)).slice(0, MOST_SENTENCES);
+  const sentences = leadingSentences(stripSenderMetadata(userText), LONGEST_TEXT).slice(0, MOST_SENTENCES);
   for (const raw of sentences) {
     if (facts.length >= options.maxFacts) break;
-    if (/^(?:```|~~~)/.test(raw) || raw.length > LONGEST_SENTENCE) continue;
-    const sentence = stripCourtesy(cleanSentence(raw));
+    if (raw.length > LONGEST_SENTENCE) continue;
+    const sentence = stripCourtesy(cleanSentence(raw)).replace(ASIDE, '');
     if (!isStatement(sentence) || classifyFact(sentence) === null) continue;
     const fact = rewriteInThirdPerson(sentence);
     const key = fact

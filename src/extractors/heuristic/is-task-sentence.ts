@@ -14,11 +14,15 @@ const ENGLISH: readonly RegExp[] = [
   ),
   new RegExp(`^${OPENER}(?:can|could|would|will) you\\b`, 'i'),
   new RegExp(
-    `^${OPENER}(?:i|we)(?:'d| would) (?:like|love|prefer|want)|^${OPENER}(?:i|we) (?:need|want|have to|must|should|plan|hope|expect|require|am trying|are trying|'m trying|'re trying|am looking|'m looking|am building|'m building|are building|'re building|am working on|'m working on|are migrating|'re migrating)\\b`,
+    `^${OPENER}(?:i|we)(?:'d| would) (?:like|love|prefer|want)|^${OPENER}(?:i|we) (?:need|want|have to|must|should|plan|hope|expect|require|am trying|are trying)\\b`,
+    'i',
+  ),
+  new RegExp(
+    `^${OPENER}(?:i|we)(?:'m|'re| am| are) (?:trying|looking|building|working on|migrating|writing|creating|making|developing|planning|moving|porting|switching)\\b`,
     'i',
   ),
   new RegExp(`^${OPENER}let(?:'s| us)\\b`, 'i'),
-  /\b(?:must|mustn't|should|shouldn't|shall|has to|have to|needs to|need to|required|requirement|without|no more than|at most|at least|deadline|budget|goal|deliverable|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|end of)|output should|the result should)\b/i,
+  /\b(?:must|mustn't|can't|cannot|can not|not allowed|should|shouldn't|shall|has to|have to|needs to|need to|required|requirement|without|no more than|at most|at least|deadline|budget|goal|deliverable|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|end of)|output should|the result should)\b/i,
   /^(?:my|our|the) (?:goal|task|aim|objective|job|requirement|constraint|deliverable|output)s? (?:is|are|:)/i,
 ];
 const CHINESE =

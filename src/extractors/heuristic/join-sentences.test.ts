@@ -16,8 +16,14 @@ describe('joinSentences', () => {
     expect(joinSentences(['保留测试', '使用 pnpm'])).toBe('保留测试。使用 pnpm.');
   });
 
-  it('puts a space between a CJK sentence and an English one', () => {
-    expect(joinSentences(['保留测试。', 'Use pnpm.'])).toBe('保留测试。 Use pnpm.');
+  it('puts no space after CJK punctuation, even before Latin text', () => {
+    expect(joinSentences(['Slackボットを作りたいです。', 'Node.jsでお願いします。'])).toBe(
+      'Slackボットを作りたいです。Node.jsでお願いします。',
+    );
+  });
+
+  it('puts a space between English text and CJK text otherwise', () => {
+    expect(joinSentences(['Use pnpm.', '保留测试。'])).toBe('Use pnpm. 保留测试。');
   });
 
   it('returns an empty string for no sentences', () => {

@@ -20,6 +20,8 @@ const BASE_FORMS_IN_ED = new Set(['need', 'feed', 'proceed', 'succeed', 'exceed'
 // Words left in the rest of a sentence that would make a mechanical rewrite wrong or ambiguous.
 const FIRST_OR_SECOND_PERSON =
   /\b(?:i|me|i'm|i've|i'd|i'll|we|us|we're|we've|we'd|we'll|you|your|you're|yours|myself|ourselves)\b/i;
+const COORDINATED_VERB =
+  /(?:\band|\bbut|\bor|,)\s+(?:(?:also|always|never|usually|often|still|mostly)\s+)?(?:use|prefer|like|love|hate|dislike|enjoy|run|deploy|work|want|need|have|keep|write|code|build|host|develop|ship|target|rely|avoid|do|don't|can't|am)\b/i;
 // Characters (and Taiwan terms) that mark Traditional Chinese, so that the rewrite says 用戶 rather than 用户.
 const TRADITIONAL =
   /[們這個為說會來時實麼樣點還種發經後開關於與專項務據歡應當現請讓從過對裡頁檔預設層庫網碼檢屬計語處數雲換轉識環習慣嗎幫動寫讀選擇決須門問題體]|套件|軟體|程式|資料|伺服器|介面|網路|使用者/;
@@ -64,10 +66,13 @@ function who(pronoun: string): string {
   return pronoun.toLowerCase() === 'i' ? 'User' : "User's team";
 }
 
-/** The rewritten head and the rest, or null when the rest still speaks in first or second person. */
+/**
+ * The rewritten head and the rest, or null when the rest still speaks in first or second person, or goes on with a
+ * second verb of the same subject ("…and use PowerShell"), which would need conjugating too.
+ */
 function finish(head: string, rest: string): string | null {
   const remainder = rest.replace(/\bmy\b|\bour\b/gi, 'their');
-  if (FIRST_OR_SECOND_PERSON.test(remainder)) return null;
+  if (FIRST_OR_SECOND_PERSON.test(remainder) || COORDINATED_VERB.test(remainder)) return null;
   return `${head}${remainder.startsWith(' ') || remainder === '' ? '' : ' '}${remainder}`.trim();
 }
 
@@ -87,7 +92,10 @@ function rewriteChinese(text: string): string | null {
   const user = traditional ? '用戶' : '用户';
   const team = traditional ? '用戶的團隊' : '用户的团队';
   return text
-    .replace(/(?:我们|我們|咱们|咱們)的/g, `${user}的`)
+    .replace(
+      /(?:我们|我們|咱们|咱們)(?:的|(?=公司|团队|團隊|项目|項目|专案|專案|组|組|部门|部門|产品|產品|系统|系統))/g,
+      `${user}的`,
+    )
     .replace(/我们|我們|咱们|咱們/g, team)
     .replace(/我/g, user);
 }

@@ -15,7 +15,10 @@ const LEADING = new RegExp(
 const TRAILING = new RegExp(`(?:^|${PUNCTUATION}+)(?:${LATIN_CLOSING}|${CJK})${PUNCTUATION}*$`, 'iu');
 // Emoji and pictographs at either end, which carry no content here.
 const DECORATION_CHARACTER = '(?:\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\u200d|\\ufe0f|\\s)';
-const DECORATION = new RegExp(`^${DECORATION_CHARACTER}+|${DECORATION_CHARACTER}+$`, 'gu');
+const LEADING_DECORATION = new RegExp(`^${DECORATION_CHARACTER}+`, 'u');
+const TRAILING_DECORATION = new RegExp(`${DECORATION_CHARACTER}+$`, 'u');
+// Longer than any closing courtesy with its punctuation.
+const TAIL = 80;
 
 /**
  * A sentence without the greetings it opens with and the thanks it closes with ("Hi, can you help…", "…, thanks!").
@@ -23,9 +26,20 @@ const DECORATION = new RegExp(`^${DECORATION_CHARACTER}+|${DECORATION_CHARACTER}
  */
 export function stripCourtesy(sentence: string): string {
   let text = sentence.trim();
-  for (;;) {
-    const next = text.replace(DECORATION, '').replace(LEADING, '').replace(TRAILING, '').trim();
-    if (next === text) return text;
+  // A few rounds peel "Hi, thanks!" or "🙂 Hey, …"; more would only be repetition.
+  for (let round = 0; round < 4; round += 1) {
+    const next = stripEnd(text.replace(LEADING_DECORATION, '').replace(LEADING, '')).trim();
+    if (next === text) break;
     text = next;
   }
+  return text;
+}
+
+/** Courtesy at the end is looked for in the tail only: end-anchored patterns cost quadratic time on long text. */
+function stripEnd(text: string): string {
+  if (text.length <= TAIL) return text.replace(TRAILING_DECORATION, '').replace(TRAILING, '');
+  // The tail gets a letter in front, so that `^` in the pattern cannot match in the middle of the text.
+  const tailStart = text.length - TAIL;
+  const tail = `x${text.slice(tailStart)}`.replace(TRAILING_DECORATION, '').replace(TRAILING, '');
+  return text.slice(0, tailStart) + tail.slice(1);
 }

@@ -1,23 +1,18 @@
 import type { FactCandidate, FactStore, NewFact } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { cjkBigrams } from './cjk-bigrams.js';
+import { fts5Index } from './fts5-index.js';
 import { guardSqlite } from './guard-sqlite.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
 import { scopeToken } from './scope-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
-import { toFts5Match } from './to-fts5-match.js';
+import { toFts5Terms } from './to-fts5-terms.js';
 
 const LIVE_IN_SCOPE = 'f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL';
 
 export function sqliteFactStore(database: SqliteDatabase): FactStore {
-  const searchIn = (table: 'facts_words' | 'facts_cjk') =>
-    database.prepare(
-      `SELECT ${FACT_COLUMNS}, m.rank AS score FROM ${table} m JOIN facts f ON f.id = m.rowid
-       WHERE ${table} MATCH ? AND ${LIVE_IN_SCOPE} ORDER BY m.rank LIMIT ?`,
-    );
+  const indexes = [fts5Index(database, 'facts_words', 'text'), fts5Index(database, 'facts_cjk', 'grams')] as const;
   const statements = {
-    searchWords: searchIn('facts_words'),
-    searchCjk: searchIn('facts_cjk'),
     recent: database.prepare(
       `SELECT ${FACT_COLUMNS} FROM facts f WHERE ${LIVE_IN_SCOPE}
        ORDER BY coalesce(f.last_used_at, f.created_at) DESC, f.id DESC LIMIT ?`,
@@ -60,20 +55,18 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
   return {
     search: (scope, query, { limit }) =>
       guardSqlite(database, 'search facts', () => {
-        const [agentId, userId] = scopeKey(scope);
-        const match = toFts5Match(scopeToken(scope), query);
+        const terms = toFts5Terms(query);
         const candidates = new Map<number, FactCandidate>();
-        for (const [statement, expression] of [
-          [statements.searchWords, match.words],
-          [statements.searchCjk, match.cjk],
+        for (const [index, termsOfIndex] of [
+          [indexes[0], terms.words],
+          [indexes[1], terms.cjk],
         ] as const) {
-          if (expression === null) continue;
-          for (const row of statement.all(expression, agentId, userId, limit) as Array<FactRow & { score: number }>) {
-            // bm25 is negative, lower is better; a fact found by both indexes adds up its relevance.
-            const relevance = -row.score;
-            const seen = candidates.get(row.id);
-            if (seen) seen.relevance += relevance;
-            else candidates.set(row.id, { fact: toFact(row), relevance });
+          if (termsOfIndex.length === 0) continue;
+          for (const hit of index.search(scope, termsOfIndex, limit)) {
+            // A fact found by both indexes adds up its relevance.
+            const seen = candidates.get(hit.fact.id);
+            if (seen) seen.relevance += hit.relevance;
+            else candidates.set(hit.fact.id, hit);
           }
         }
         return [...candidates.values()].sort((a, b) => b.relevance - a.relevance).slice(0, limit);

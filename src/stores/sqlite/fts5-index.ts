@@ -1,0 +1,109 @@
+import type { FactCandidate } from '../../spec/memory-store.js';
+import type { FactScope } from '../../spec/scope.js';
+import { type FactRow, toFact } from './map-sqlite-rows.js';
+import { scopeToken } from './scope-token.js';
+import type { SqliteDatabase, SqliteStatement } from './sqlite-database.js';
+import { quoteFts5 } from './to-fts5-terms.js';
+
+/**
+ * Exact bm25 ranking costs about a microsecond per matching document, so a query may rank at most this many
+ * documents (summed over its terms' document frequencies) to keep `prepare` within its 2 ms budget.
+ */
+const RANKED_DOCUMENT_BUDGET = 500;
+/** Frequent terms are looked up among each term's most recent documents in the scope, this many per term. */
+const RECENT_PER_FREQUENT_TERM = 30;
+const FREQUENT_TERMS_USED = 3;
+/**
+ * Document frequencies only decide which terms are ranked exactly, so a slightly stale one is harmless: they are
+ * remembered for a while instead of being counted on every query (counting walks up to the budget's documents).
+ */
+const FREQUENCY_CACHE_SIZE = 4096;
+const FREQUENCY_CACHE_MS = 60_000;
+
+export interface Fts5Index {
+  search(scope: FactScope, terms: readonly string[], limit: number): FactCandidate[];
+}
+
+/**
+ * Searches one FTS5 index (`facts_words` or `facts_cjk`). Terms are split by document frequency: the rare ones,
+ * up to the ranking budget, are ranked exactly with bm25 (an OR of them); when every term is frequent (a large
+ * scope, a common word), each of the rarest few is looked up among its most recent documents in the scope, and a
+ * fact scores by how many of them it contains. So the cost is bounded by the budget, not by the index size.
+ */
+export function fts5Index(
+  database: SqliteDatabase,
+  table: 'facts_words' | 'facts_cjk',
+  column: 'text' | 'grams',
+): Fts5Index {
+  const columns = 'f.id, f.agent_id, f.user_id, f.text, f.created_at, f.last_used_at, f.access_count';
+  const count = database.prepare(
+    `SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`,
+  );
+  const ranked = database.prepare(
+    `SELECT ${columns}, m.rank AS score FROM ${table} m CROSS JOIN facts f ON f.id = m.rowid
+     WHERE ${table} MATCH ? AND f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL ORDER BY m.rank LIMIT ?`,
+  );
+  // The inner query lets FTS5 walk its doclist backwards and stop after `LIMIT` hits.
+  const recent = database.prepare(
+    `SELECT ${columns} FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?) m
+     CROSS JOIN facts f ON f.id = m.rowid WHERE f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL`,
+  );
+  const frequencies = new Map<string, { documents: number; at: number }>();
+  const frequency = (term: string): number => {
+    const now = Date.now();
+    const known = frequencies.get(term);
+    if (known && now - known.at < FREQUENCY_CACHE_MS) return known.documents;
+    const documents = (count.get(`${column} : ${term}`, RANKED_DOCUMENT_BUDGET + 1) as { n: number }).n;
+    frequencies.delete(term);
+    // A term no fact has yet may be in the very next one: only counts above zero are remembered.
+    if (documents === 0) return 0;
+    if (frequencies.size >= FREQUENCY_CACHE_SIZE) frequencies.delete(frequencies.keys().next().value as string);
+    frequencies.set(term, { documents, at: now });
+    return documents;
+  };
+
+  return {
+    search(scope, terms, limit) {
+      const agentId = scope.agentId;
+      const userId = scope.userId ?? '';
+      const counted = terms
+        .map((term) => ({ term, documents: frequency(term) }))
+        .filter((entry) => entry.documents > 0);
+      counted.sort((a, b) => a.documents - b.documents);
+      const rare: string[] = [];
+      let budget = RANKED_DOCUMENT_BUDGET;
+      for (const { term, documents } of counted) {
+        if (documents > budget) break;
+        rare.push(term);
+        budget -= documents;
+      }
+      if (rare.length > 0) {
+        return run(ranked, `${column} : (${rare.join(' OR ')})`, agentId, userId, limit).map((row) => ({
+          fact: toFact(row),
+          // bm25 is negative, lower is better.
+          relevance: -(row.score ?? 0),
+        }));
+      }
+      const hits = new Map<number, FactCandidate>();
+      for (const { term } of counted.slice(0, FREQUENT_TERMS_USED)) {
+        // Most recent documents of the term overall, kept if in scope: exact when one scope dominates the index.
+        // When other scopes crowd them out, the same walk narrowed to the scope inside the index.
+        let rows = recent.all(`${column} : ${term}`, RECENT_PER_FREQUENT_TERM, agentId, userId) as FactRow[];
+        if (rows.length < RECENT_PER_FREQUENT_TERM) {
+          const scoped = `scope : ${quoteFts5(scopeToken(scope))} AND ${column} : ${term}`;
+          rows = recent.all(scoped, RECENT_PER_FREQUENT_TERM, agentId, userId) as FactRow[];
+        }
+        for (const row of rows) {
+          const seen = hits.get(row.id);
+          if (seen) seen.relevance += 1;
+          else hits.set(row.id, { fact: toFact(row), relevance: 1 });
+        }
+      }
+      return [...hits.values()].sort((a, b) => b.relevance - a.relevance).slice(0, limit);
+    },
+  };
+}
+
+function run(statement: SqliteStatement, match: string, agentId: string, userId: string, limit: number) {
+  return statement.all(match, agentId, userId, limit) as Array<FactRow & { score?: number }>;
+}

@@ -1,0 +1,18 @@
+import type { FactQuery } from '../../spec/memory-store.js';
+import { cjkWordToMatch } from './cjk-bigrams.js';
+
+/**
+ * One FTS5 string per query term, for the words index and the CJK bigram index. Every term is a double-quoted
+ * string, so nothing a user typed (`"`, `*`, `:`, `OR`, `NEAR(`) is ever read as query syntax. The store ORs them:
+ * never one phrase of the whole message.
+ */
+export function toFts5Terms(query: FactQuery): { words: string[]; cjk: string[] } {
+  return {
+    words: [...new Set(query.words.filter((word) => word !== '').map(quoteFts5))],
+    cjk: [...new Set(query.cjk.map(cjkWordToMatch).filter((match): match is string => match !== null))],
+  };
+}
+
+export function quoteFts5(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
