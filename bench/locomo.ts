@@ -26,12 +26,12 @@ export interface LocomoConversation {
   questions: Array<{ question: string; evidence: string[]; category: number }>;
 }
 
-/** Fixes the known typos in evidence ids (`D:11:26`, `D30:05`). */
-export function normaliseDiaId(id: string): string {
-  return id
-    .trim()
-    .replace(/^D:(\d+)/, 'D$1')
-    .replace(/:0+(\d)/, ':$1');
+/** Fixes the known typos in evidence ids (`D:11:26`, `D30:05`, several ids in one string `D8:6; D9:17`). */
+export function normaliseDiaIds(ids: readonly string[]): string[] {
+  return ids
+    .flatMap((id) => id.split(/[;,\s]+/))
+    .filter((id) => id !== '')
+    .map((id) => id.replace(/^D:(\d+)/, 'D$1').replace(/:0+(\d)/, ':$1'));
 }
 
 export function loadLocomo(path = LOCOMO_PATH): LocomoConversation[] {
@@ -47,7 +47,7 @@ export function loadLocomo(path = LOCOMO_PATH): LocomoConversation[] {
         dateTime: String(dateTime),
         turns: turns.data.map((turn) => ({
           speaker: turn.speaker,
-          diaId: normaliseDiaId(turn.dia_id),
+          diaId: turn.dia_id,
           text: turn.text,
         })),
       });
@@ -57,7 +57,7 @@ export function loadLocomo(path = LOCOMO_PATH): LocomoConversation[] {
       Object.values(bySpeaker).flatMap((entries) =>
         entries.map(([text, ids]) => ({
           text,
-          diaIds: (Array.isArray(ids) ? ids : [ids]).map(normaliseDiaId).filter((id) => known.has(id)),
+          diaIds: normaliseDiaIds(Array.isArray(ids) ? ids : [ids]).filter((id) => known.has(id)),
         })),
       ),
     );
@@ -65,7 +65,7 @@ export function loadLocomo(path = LOCOMO_PATH): LocomoConversation[] {
       .map((qa) => ({
         question: qa.question,
         category: qa.category,
-        evidence: (qa.evidence ?? []).map(normaliseDiaId).filter((id) => known.has(id)),
+        evidence: normaliseDiaIds(qa.evidence ?? []).filter((id) => known.has(id)),
       }))
       .filter((qa) => qa.evidence.length > 0);
     return {
