@@ -42,6 +42,11 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
     }
   }
 
+  // Hiragana of one or two characters are particles and endings (って, い, ます), never topics. A single kanji is a
+  // prefix search over every bigram it starts: kept only when the message has nothing more specific to search.
+  const cjkTerms = [...cjk].filter((term) => !/^[\p{Script=Hiragana}\u30fc]{1,2}$/u.test(term));
+  const specific = cjkTerms.filter((term) => Array.from(term).length > 1);
+
   const words = new Set<string>();
   for (const token of normalised.replace(CJK_RUN, ' ').split(/[^\p{L}\p{N}\p{M}'’]+/u)) {
     if (words.size >= maxWords) break;
@@ -51,7 +56,7 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
     // The apostrophe is a separator for the FTS tokenizer: "user's" is indexed as "user" and "s".
     for (const part of word.split("'")) if (part.length > 1 && !ENGLISH_STOP_WORDS.has(part)) words.add(part);
   }
-  return { words: [...words].slice(0, maxWords), cjk: [...cjk] };
+  return { words: [...words].slice(0, maxWords), cjk: specific.length > 0 || words.size > 0 ? specific : cjkTerms };
 }
 
 /** True when the query has nothing to search for. */

@@ -4,7 +4,7 @@ import { ENGLISH_STOP_WORDS } from './stop-words.js';
 /**
  * Jaccard similarity (0-1) of two facts' content: words of spaced scripts without stop words, and character
  * bigrams of Chinese/Japanese runs. Used to catch near-duplicates that a hash misses ("The user prefers pnpm"
- * vs "User prefers pnpm!"); deliberately strict, because "prefers pnpm" and "prefers yarn over pnpm" differ.
+ * vs "User prefers using pnpm!"); deliberately strict, because "prefers pnpm" and "prefers yarn over pnpm" differ.
  */
 export function factSimilarity(a: string, b: string): number {
   const left = contentShingles(a);
@@ -13,6 +13,12 @@ export function factSimilarity(a: string, b: string): number {
   let shared = 0;
   for (const shingle of left) if (right.has(shingle)) shared += 1;
   return shared / (left.size + right.size - shared);
+}
+
+/** Folds the commonest English inflections, so that "deploys services" and "deploy service" compare equal. */
+function lightStem(word: string): string {
+  if (word.length <= 4) return word;
+  return word.replace(/(?:ing|ed|es|s)$/u, '');
 }
 
 function contentShingles(text: string): Set<string> {
@@ -26,7 +32,7 @@ function contentShingles(text: string): Set<string> {
     }
   }
   for (const word of normalised.replace(CJK_RUN, ' ').split(/[^\p{L}\p{N}]+/u)) {
-    if (word !== '' && !ENGLISH_STOP_WORDS.has(word) && word !== 'user' && word !== 'the') shingles.add(word);
+    if (word !== '' && !ENGLISH_STOP_WORDS.has(word) && word !== 'user') shingles.add(lightStem(word));
   }
   return shingles;
 }

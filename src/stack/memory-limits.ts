@@ -47,7 +47,7 @@ export const DEFAULT_LIMITS: Readonly<MemoryLimits> = Object.freeze({
   factsTokenBudget: 150,
   factsPerTurn: 4,
   factMaxChars: 300,
-  nearDuplicateSimilarity: 0.8,
+  nearDuplicateSimilarity: 0.9,
   historyMaxTurns: 200,
   maxMessageChars: 200_000,
   extractionTimeoutMs: 30_000,
