@@ -43,11 +43,13 @@ export function fts5Index(
     `SELECT ${columns}, m.rank AS score FROM ${table} m CROSS JOIN facts f ON f.id = m.rowid
      WHERE ${table} MATCH ? AND f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL ORDER BY m.rank LIMIT ?`,
   );
-  // The inner query lets FTS5 walk its doclist backwards and stop after `LIMIT` hits.
+  // The inner query lets FTS5 walk its doclist backwards and stop after `LIMIT` hits. Ids only: most candidates are
+  // dropped, and only the kept ones are read in full (`byIds`).
   const recent = database.prepare(
-    `SELECT ${columns} FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?) m
+    `SELECT f.id FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?) m
      CROSS JOIN facts f ON f.id = m.rowid WHERE f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL`,
   );
+  const byIds = database.prepare(`SELECT ${columns} FROM facts f WHERE f.id IN (SELECT value FROM json_each(?))`);
   const frequencies = new Map<string, { documents: number; at: number }>();
   const frequency = (term: string): number => {
     const now = Date.now();
@@ -84,22 +86,26 @@ export function fts5Index(
           relevance: -(row.score ?? 0),
         }));
       }
-      const hits = new Map<number, FactCandidate>();
+      const matched = new Map<number, number>();
       for (const { term } of counted.slice(0, FREQUENT_TERMS_USED)) {
         // Most recent documents of the term overall, kept if in scope: exact when one scope dominates the index.
         // When other scopes crowd them out, the same walk narrowed to the scope inside the index.
-        let rows = recent.all(`${column} : ${term}`, RECENT_PER_FREQUENT_TERM, agentId, userId) as FactRow[];
-        if (rows.length < RECENT_PER_FREQUENT_TERM) {
+        let ids = recent.all(`${column} : ${term}`, RECENT_PER_FREQUENT_TERM, agentId, userId) as Array<{ id: number }>;
+        if (ids.length < RECENT_PER_FREQUENT_TERM) {
           const scoped = `scope : ${quoteFts5(scopeToken(scope))} AND ${column} : ${term}`;
-          rows = recent.all(scoped, RECENT_PER_FREQUENT_TERM, agentId, userId) as FactRow[];
+          ids = recent.all(scoped, RECENT_PER_FREQUENT_TERM, agentId, userId) as Array<{ id: number }>;
         }
-        for (const row of rows) {
-          const seen = hits.get(row.id);
-          if (seen) seen.relevance += 1;
-          else hits.set(row.id, { fact: toFact(row), relevance: 1 });
-        }
+        for (const { id } of ids) matched.set(id, (matched.get(id) ?? 0) + 1);
       }
-      return [...hits.values()].sort((a, b) => b.relevance - a.relevance).slice(0, limit);
+      // A fact scores by how many of the frequent terms it contains; among equals, the newest first.
+      const best = [...matched].sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, limit);
+      const rows = new Map(
+        (byIds.all(JSON.stringify(best.map(([id]) => id))) as FactRow[]).map((row) => [row.id, row]),
+      );
+      return best.flatMap(([id, relevance]) => {
+        const row = rows.get(id);
+        return row ? [{ fact: toFact(row), relevance }] : [];
+      });
     },
   };
 }
