@@ -39,9 +39,10 @@ export function fts5Index(
   const count = database.prepare(
     `SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`,
   );
+  // bm25() with explicit weights (the scope column counts for nothing) is cheaper than the configured `rank`.
   const ranked = database.prepare(
-    `SELECT ${columns}, m.rank AS score FROM ${table} m CROSS JOIN facts f ON f.id = m.rowid
-     WHERE ${table} MATCH ? AND f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL ORDER BY m.rank LIMIT ?`,
+    `SELECT ${columns}, bm25(${table}, 0.0, 1.0) AS score FROM ${table} CROSS JOIN facts f ON f.id = ${table}.rowid
+     WHERE ${table} MATCH ? AND f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL ORDER BY score LIMIT ?`,
   );
   // The inner query lets FTS5 walk its doclist backwards and stop after `LIMIT` hits. Ids only: most candidates are
   // dropped, and only the kept ones are read in full (`byIds`).
@@ -87,15 +88,13 @@ export function fts5Index(
         }));
       }
       const matched = new Map<number, number>();
+      const inScope = `scope : ${quoteFts5(scopeToken(scope))}`;
       for (const { term } of counted.slice(0, FREQUENT_TERMS_USED)) {
-        // Most recent documents of the term overall, kept if in scope: exact when one scope dominates the index.
-        // When other scopes crowd them out, the same walk narrowed to the scope inside the index.
-        let ids = recent.all(`${column} : ${term}`, RECENT_PER_FREQUENT_TERM, agentId, userId) as Array<{ id: number }>;
-        if (ids.length < RECENT_PER_FREQUENT_TERM) {
-          const scoped = `scope : ${quoteFts5(scopeToken(scope))} AND ${column} : ${term}`;
-          ids = recent.all(scoped, RECENT_PER_FREQUENT_TERM, agentId, userId) as Array<{ id: number }>;
+        // Narrowed to the scope inside the index, so that other scopes' newer facts cannot crowd this one's out.
+        const match = `${inScope} AND ${column} : ${term}`;
+        for (const { id } of recent.all(match, RECENT_PER_FREQUENT_TERM, agentId, userId) as Array<{ id: number }>) {
+          matched.set(id, (matched.get(id) ?? 0) + 1);
         }
-        for (const { id } of ids) matched.set(id, (matched.get(id) ?? 0) + 1);
       }
       // A fact scores by how many of the frequent terms it contains; among equals, the newest first.
       const best = [...matched].sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, limit);

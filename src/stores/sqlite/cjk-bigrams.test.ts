@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { cjkBigrams, cjkWordToMatch } from './cjk-bigrams.js';
+
+describe('cjkBigrams', () => {
+  it('indexes each Chinese/Japanese run as overlapping bigrams, then its last character alone', () => {
+    expect(cjkBigrams('用戶偏好使用 pnpm 管理套件')).toBe('用戶 戶偏 偏好 好使 使用 用 管理 理套 套件 件');
+  });
+
+  it('indexes a one-character run as that character', () => {
+    expect(cjkBigrams('I like 茶 a lot')).toBe('茶');
+  });
+
+  it('indexes kana and the prolonged sound mark as part of a run', () => {
+    expect(cjkBigrams('ユーザーは')).toBe('ユー ーザ ザー ーは は');
+    expect(cjkBigrams('人々')).toBe('人々 々');
+  });
+
+  it('splits runs at anything that is not Han or kana', () => {
+    expect(cjkBigrams('東京、大阪')).toBe('東京 京 大阪 阪');
+  });
+
+  it('folds full-width and half-width forms before indexing', () => {
+    // Half-width katakana ｶﾅ become カナ.
+    expect(cjkBigrams('ｶﾅ')).toBe('カナ ナ');
+  });
+
+  it('keeps a character outside the BMP whole', () => {
+    expect(cjkBigrams('𠀀𠀁')).toBe('𠀀𠀁 𠀁');
+  });
+
+  it('is empty for a text without Chinese or Japanese', () => {
+    expect(cjkBigrams('User prefers pnpm')).toBe('');
+    expect(cjkBigrams('')).toBe('');
+    expect(cjkBigrams('한국어')).toBe('');
+  });
+});
+
+describe('cjkWordToMatch', () => {
+  it('matches a word of two or more characters as the phrase of its bigrams', () => {
+    expect(cjkWordToMatch('偏好')).toBe('"偏好"');
+    expect(cjkWordToMatch('管理器')).toBe('"管理 理器"');
+    expect(cjkWordToMatch('パッケージ')).toBe('"パッ ッケ ケー ージ"');
+  });
+
+  it('matches one character as a prefix search over the bigrams it starts', () => {
+    expect(cjkWordToMatch('茶')).toBe('"茶"*');
+    expect(cjkWordToMatch('𠀀')).toBe('"𠀀"*');
+  });
+
+  it('ignores white space inside the word', () => {
+    expect(cjkWordToMatch(' 偏 好 ')).toBe('"偏好"');
+  });
+
+  it('is null for an empty or blank word', () => {
+    expect(cjkWordToMatch('')).toBeNull();
+    expect(cjkWordToMatch(' \u3000\n')).toBeNull();
+  });
+
+  it('doubles a quote so that it cannot end the FTS string', () => {
+    expect(cjkWordToMatch('"')).toBe('""""*');
+    expect(cjkWordToMatch('偏"好')).toBe('"偏"" ""好"');
+  });
+
+  it('matches the index form: every bigram of the query is a token of the indexed text', () => {
+    const indexed = new Set(cjkBigrams('用戶偏好使用 pnpm 管理套件').split(' '));
+    const match = cjkWordToMatch('偏好使用') ?? '';
+    for (const gram of match.slice(1, -1).split(' ')) expect(indexed.has(gram)).toBe(true);
+  });
+});
