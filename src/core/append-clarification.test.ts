@@ -212,7 +212,7 @@ describe('appendClarification', () => {
           expect(rendered.endsWith(`[+] ${newest}`)).toBe(true);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
     );
   });
 });

@@ -12,6 +12,8 @@ export interface PinLimits {
 
 /** Below this, a clarification is not shortened further: it is dropped (oldest first) if the pin must shrink. */
 const SHORTEST_CLARIFICATION = 40;
+/** With less room than this beside the task, the newest answer would be a stub: the pin keeps the task alone. */
+const SHORTEST_KEPT_ANSWER = 8;
 
 /**
  * Appends the user's answer to the pin and keeps the pin under its cap. Over the cap the oldest clarifications are
@@ -42,7 +44,7 @@ export function appendClarification(
       // Only the task and this answer are left: the answer gives way, never the task.
       const room = limits.maxChars - countGraphemes(renderPin({ ...pin, clarifications: [] })) - '\n[+] '.length;
       const newest = clarifications[0];
-      if (!newest || room < 1) {
+      if (!newest || room < SHORTEST_KEPT_ANSWER) {
         clarifications.length = 0;
         break;
       }

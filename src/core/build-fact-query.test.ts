@@ -57,7 +57,9 @@ describe('buildFactQuery', () => {
   it('drops one-letter words but keeps numbers and words with digits', () => {
     expect(buildFactQuery('b c x9 q')).toEqual({ words: ['x9'], cjk: [] });
     expect(buildFactQuery('Upgrade to Node 20')).toEqual({ words: ['upgrade', 'node', '20'], cjk: [] });
-    expect(buildFactQuery('python3 node20 v1.2.3')).toEqual({ words: ['python3', 'node20', 'v1'], cjk: [] });
+    expect(buildFactQuery('python3 node20 v1.2.3')).toEqual({ words: ['python3', 'node20', 'v1', '2', '3'], cjk: [] });
+    expect(buildFactQuery('Python 3 or Python 2')).toEqual({ words: ['python', '3', '2'], cjk: [] });
+    expect(buildFactQuery("don't ‘quote’ it")).toEqual({ words: ['quote'], cjk: [] });
   });
 
   it('turns FTS syntax into plain words', () => {

@@ -23,40 +23,48 @@ export interface BuildFactQueryOptions {
  */
 export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}): FactQuery {
   const { maxWords = 32, maxCjkTerms = 16, maxChars = 2000 } = options;
-  const head = truncateGraphemes(stripSenderMetadata(text), maxChars, { ellipsis: '' });
+  const message = stripSenderMetadata(text);
+  let head = truncateGraphemes(message, maxChars, { ellipsis: '' });
+  // A cut inside a word would search for a fragment of it.
+  // (Chinese and Japanese runs have no word boundary to back up to: they are cut as they are.)
+  if (head.length < message.length)
+    head = head.replace(/(?:(?![\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}])[\p{L}\p{N}\p{M}])+$/u, '');
   const normalised = head.normalize('NFKC').toLowerCase();
 
-  const cjk = new Set<string>();
+  // Hiragana of one or two characters are particles and endings (って, い, ます), never topics. A single kanji is a
+  // prefix search over every bigram it starts: kept only when the message has nothing more specific to search.
+  const specific = new Set<string>();
+  const single = new Set<string>();
   for (const run of normalised.match(CJK_RUN) ?? []) {
     // ICU's word segmentation slows down more than linearly on long input: feed it short pieces.
     let start = 0;
-    while (start < run.length && cjk.size < maxCjkTerms) {
+    while (start < run.length && specific.size < maxCjkTerms) {
       let end = Math.min(run.length, start + SEGMENT_CHUNK);
       const last = run.charCodeAt(end - 1);
       if (end < run.length && last >= 0xd800 && last <= 0xdbff) end += 1; // never split a surrogate pair
       for (const { segment, isWordLike } of wordSegmenter.segment(run.slice(start, end))) {
-        if (cjk.size >= maxCjkTerms) break;
-        if (isWordLike && !CJK_STOP_WORDS.has(segment)) cjk.add(segment);
+        if (!isWordLike || CJK_STOP_WORDS.has(segment) || /^[\p{Script=Hiragana}\u30fc]{1,2}$/u.test(segment)) continue;
+        if (Array.from(segment).length > 1) specific.add(segment);
+        else if (single.size < maxCjkTerms) single.add(segment);
+        if (specific.size >= maxCjkTerms) break;
       }
       start = end;
     }
   }
 
-  // Hiragana of one or two characters are particles and endings (って, い, ます), never topics. A single kanji is a
-  // prefix search over every bigram it starts: kept only when the message has nothing more specific to search.
-  const cjkTerms = [...cjk].filter((term) => !/^[\p{Script=Hiragana}\u30fc]{1,2}$/u.test(term));
-  const specific = cjkTerms.filter((term) => Array.from(term).length > 1);
-
   const words = new Set<string>();
   for (const token of normalised.replace(CJK_RUN, ' ').split(/[^\p{L}\p{N}\p{M}'’]+/u)) {
     if (words.size >= maxWords) break;
-    const word = token.replace(/^['’]+|['’]+$/g, '').replace(/’/g, "'");
-    if ([...word].length < 2 && !/^\p{N}$/u.test(word)) continue;
-    if (ENGLISH_STOP_WORDS.has(word)) continue;
+    const word = token.replace(/’/g, "'").replace(/^'+|'+$/g, '');
+    if (ENGLISH_STOP_WORDS.has(word)) continue; // "don't", "i'm"
     // The apostrophe is a separator for the FTS tokenizer: "user's" is indexed as "user" and "s".
-    for (const part of word.split("'")) if (part.length > 1 && !ENGLISH_STOP_WORDS.has(part)) words.add(part);
+    for (const part of word.split("'")) {
+      const keep = ([...part].length > 1 || /^\p{N}$/u.test(part)) && !ENGLISH_STOP_WORDS.has(part);
+      if (keep && words.size < maxWords) words.add(part);
+    }
   }
-  return { words: [...words].slice(0, maxWords), cjk: specific.length > 0 || words.size > 0 ? specific : cjkTerms };
+  const cjk = specific.size > 0 || words.size > 0 ? [...specific] : [...single];
+  return { words: [...words], cjk: cjk.slice(0, maxCjkTerms) };
 }
 
 /** True when the query has nothing to search for. */

@@ -178,3 +178,52 @@ describe('checkFact', () => {
     expect(result).toMatchObject({ reason: 'too-long' });
   });
 });
+
+describe('checkFact regressions', () => {
+  const ok = (text: string) => checkFact(text, { maxChars: 300 });
+  it('keeps quotes and markers that belong to the fact', () => {
+    expect(ok("'pnpm' is the user's package manager, not 'npm'")).toEqual({
+      ok: true,
+      text: "'pnpm' is the user's package manager, not 'npm'",
+    });
+    expect(ok('"pnpm" is preferred over "yarn"').text).toBe('"pnpm" is preferred over "yarn"');
+    expect(ok('"User prefers pnpm"').text).toBe('User prefers pnpm');
+    expect(ok('3.12 is the Python version the project targets').text).toBe(
+      '3.12 is the Python version the project targets',
+    );
+    expect(ok('*nix systems only').text).toBe('*nix systems only');
+    expect(ok('--force is never used').text).toBe('--force is never used');
+    expect(ok('1、用户偏好使用 pnpm').text).toBe('用户偏好使用 pnpm');
+    expect(ok('2. User uses vim').text).toBe('User uses vim');
+  });
+
+  it('accepts real facts that start like a preamble or an error', () => {
+    for (const text of [
+      'Facts about customers live in Notion',
+      'Fact-checking is part of the workflow',
+      'Error handling uses Result types',
+      'error budget is 1%',
+      'Timed out requests are retried 3 times',
+      'None of the servers run Windows',
+      '没有使用 Docker',
+    ]) {
+      expect(ok(text)).toEqual({ ok: true, text });
+    }
+  });
+
+  it('rejects "no facts" replies and preambles in every phrasing seen', () => {
+    for (const text of [
+      'There are no new facts.',
+      'No new facts to extract from this exchange.',
+      'No facts in this exchange.',
+      "Here's what I found",
+      'The facts are as follows',
+      '以下が事実です',
+      '抽出された事実',
+      '这些是关键事实',
+      '没有需要记录的事实',
+    ]) {
+      expect(ok(text)).toMatchObject({ ok: false, reason: 'preamble' });
+    }
+  });
+});

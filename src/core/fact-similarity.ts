@@ -9,7 +9,8 @@ import { ENGLISH_STOP_WORDS } from './stop-words.js';
 export function factSimilarity(a: string, b: string): number {
   const left = contentShingles(a);
   const right = contentShingles(b);
-  if (left.size === 0 || right.size === 0) return left.size === right.size ? 1 : 0;
+  // Facts without a content word cannot be judged alike: only an exact (hash) duplicate catches them.
+  if (left.size === 0 || right.size === 0) return 0;
   let shared = 0;
   for (const shingle of left) if (right.has(shingle)) shared += 1;
   return shared / (left.size + right.size - shared);
@@ -18,7 +19,11 @@ export function factSimilarity(a: string, b: string): number {
 /** Folds the commonest English inflections, so that "deploys services" and "deploy service" compare equal. */
 function lightStem(word: string): string {
   if (word.length <= 4) return word;
-  return word.replace(/(?:ing|ed|es|s)$/u, '');
+  return word
+    .replace(/ies$/u, 'y')
+    .replace(/sses$/u, 'ss')
+    .replace(/(?<=[^s])s$/u, '')
+    .replace(/(?:ing|ed)$/u, '');
 }
 
 function contentShingles(text: string): Set<string> {

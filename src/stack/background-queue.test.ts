@@ -114,12 +114,24 @@ describe('createBackgroundQueue', () => {
     const blocker = gate();
     let ran = 0;
     expect(queue.schedule('a', () => blocker.promise)).toBe(true);
-    expect(queue.schedule('b', async () => void (ran += 1))).toBe(true);
-    expect(queue.schedule('c', async () => void (ran += 100))).toBe(false);
+    expect(
+      queue.schedule('b', async () => {
+        ran += 1;
+      }),
+    ).toBe(true);
+    expect(
+      queue.schedule('c', async () => {
+        ran += 100;
+      }),
+    ).toBe(false);
     blocker.open();
     await queue.idle();
     expect(ran).toBe(1);
-    expect(queue.schedule('c', async () => void (ran += 10))).toBe(true);
+    expect(
+      queue.schedule('c', async () => {
+        ran += 10;
+      }),
+    ).toBe(true);
     await queue.idle();
     expect(ran).toBe(11);
   });

@@ -129,3 +129,13 @@ describe('resolveLimits', () => {
     expect(() => resolveLimits({ factsTopK: -1 })).toThrow(ConfigError);
   });
 });
+
+describe('resolveLimits regressions', () => {
+  it('rejects names inherited from Object', () => {
+    for (const name of ['toString', 'constructor', 'hasOwnProperty']) {
+      expect(() => resolveLimits({ [name]: 1 } as never)).toThrowError(
+        expect.objectContaining({ code: 'INVALID_CONFIG' }),
+      );
+    }
+  });
+});

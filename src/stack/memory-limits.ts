@@ -60,7 +60,7 @@ export const DEFAULT_LIMITS: Readonly<MemoryLimits> = Object.freeze({
 export function resolveLimits(limits: Partial<MemoryLimits> = {}): MemoryLimits {
   const resolved: MemoryLimits = { ...DEFAULT_LIMITS };
   for (const [name, value] of Object.entries(limits)) {
-    if (!(name in DEFAULT_LIMITS)) throw new ConfigError('INVALID_CONFIG', `unknown limit "${name}"`);
+    if (!Object.hasOwn(DEFAULT_LIMITS, name)) throw new ConfigError('INVALID_CONFIG', `unknown limit "${name}"`);
     if (value === undefined) continue;
     const fraction = name === 'nearDuplicateSimilarity';
     if (

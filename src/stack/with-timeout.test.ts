@@ -100,3 +100,16 @@ describe('withTimeout', () => {
     expect(await outcome).toMatchObject({ name: 'TimeoutError', ms: 100 });
   });
 });
+
+describe('withTimeout regressions', () => {
+  it('rejects with TimeoutSignal even when the task rejects from its abort listener', async () => {
+    const outcome = await withTimeout(
+      10,
+      (signal) =>
+        new Promise((_, reject) => {
+          signal.addEventListener('abort', () => reject(new Error('gave up')));
+        }),
+    ).catch((error: unknown) => error);
+    expect(outcome).toBeInstanceOf(TimeoutSignal);
+  });
+});

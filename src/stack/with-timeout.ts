@@ -15,8 +15,9 @@ export async function withTimeout<T>(ms: number, task: (signal: AbortSignal) => 
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const reason = new TimeoutSignal(ms);
-      controller.abort(reason);
+      // Reject first: a task that rejects from its abort listener must not win the race with its own error.
       reject(reason);
+      controller.abort(reason);
     }, ms);
   });
   try {

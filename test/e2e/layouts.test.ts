@@ -72,3 +72,20 @@ describe('prompt layouts over a real conversation', () => {
     for (const request of requests) expect(breakpoints(request)).toBeLessThanOrEqual(4);
   });
 });
+
+describe('trimming', () => {
+  it('trims long history turns in grapheme clusters, never the current message, and stores them whole', async () => {
+    const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }) });
+    const longCjk = `${'用戶偏好使用管理套件'.repeat(100)}👩‍👩‍👧`;
+    const first = await stack.prepare({ ...scope, text: longCjk });
+    expect(first.request.messages.at(-1)?.content[0]?.text).toBe(longCjk);
+    await stack.record(first, { text: 'ok' });
+    const second = await stack.prepare({ ...scope, text: 'next' });
+    const sent = second.request.messages[0]?.content[0]?.text ?? '';
+    expect(sent.startsWith('用戶偏好使用管理套件'.repeat(30))).toBe(true);
+    expect(sent).toContain('\n…[trimmed 501 chars]…\n');
+    expect(sent.endsWith('👩‍👩‍👧')).toBe(true);
+    expect((await stack.session(scope)).turns[0]?.text).toBe(longCjk);
+    await stack.close();
+  });
+});

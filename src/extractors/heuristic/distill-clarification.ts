@@ -1,5 +1,5 @@
 import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
-import { capText } from './cap-text.js';
+import { truncateGraphemes } from '../../core/truncate-graphemes.js';
 import { cleanSentence } from './clean-sentence.js';
 import { joinSentences } from './join-sentences.js';
 import { leadingSentences } from './leading-sentences.js';
@@ -42,9 +42,9 @@ export function distillClarification(
         .map((sentence) => stripCourtesy(cleanSentence(sentence)))
         .filter((sentence) => sentence !== '');
   if (sentences.length === 0 || sentences.every((sentence) => QUESTION.test(sentence))) return null;
-  const answer = capText(joinSentences(sentences), options.maxAnswerLength);
+  const answer = truncateGraphemes(joinSentences(sentences), options.maxAnswerLength);
   if (!isShort(answer) && !ANSWER_WORD.test(answer)) return answer;
-  const quoted = capText(cleanSentence(question), options.maxQuestionLength);
+  const quoted = truncateGraphemes(cleanSentence(question), options.maxQuestionLength);
   const bare = sentences.length === 1 && isShort(answer) ? answer.replace(/[.。!！]+$/u, '') : answer;
   return `${quoted} → ${bare}`;
 }

@@ -1,6 +1,6 @@
 import { isSubstantive } from '../../core/is-substantive.js';
 import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
-import { capText } from './cap-text.js';
+import { truncateGraphemes } from '../../core/truncate-graphemes.js';
 import { cleanSentence } from './clean-sentence.js';
 import { isTaskSentence } from './is-task-sentence.js';
 import { joinSentences } from './join-sentences.js';
@@ -65,9 +65,9 @@ function fitSentences(sentences: readonly string[], limit: number): string {
   const kept: string[] = [];
   for (const sentence of sentences) {
     const candidate = joinSentences([...kept, sentence]);
-    if (capText(candidate, limit) !== candidate) break;
+    if (truncateGraphemes(candidate, limit) !== candidate) break;
     kept.push(sentence);
   }
-  if (kept.length === 0) return capText(joinSentences(sentences.slice(0, 1)), limit);
+  if (kept.length === 0) return truncateGraphemes(joinSentences(sentences.slice(0, 1)), limit);
   return joinSentences(kept);
 }

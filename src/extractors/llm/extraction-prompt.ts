@@ -24,6 +24,10 @@ export function buildExtractionPrompt(input: ExtractionInput): string {
   return sections.join('\n\n');
 }
 
+/** The prompt's own section tags, escaped like memstack's wrapper tags (any case, any spacing). */
+const SECTION_TAG =
+  /<(?=\s*\/?\s*(pinned_task|task_source|question|user_message|assistant_reply|known_facts|want_facts)\b)/gi;
+
 function wrap(tag: string, text: string): string {
-  return `<${tag}>\n${escapeTags(text).replace(new RegExp(`</?${tag}\\b`, 'gi'), (match) => match.replace('<', '&lt;'))}\n</${tag}>`;
+  return `<${tag}>\n${escapeTags(text).replace(SECTION_TAG, '&lt;')}\n</${tag}>`;
 }

@@ -54,7 +54,11 @@ describe('parseExtractionJson', () => {
     expect(error.excerpt).toBe(text);
   });
 
-  it.each(['{"facts": [}', "{'facts': []}", '{"facts": [] trailing}', '{"a": 1} and {"b": 2}'])(
+  it('takes the last complete object when several stand in the reply', () => {
+    expect(parseExtractionJson('{"a": 1} and {"b": 2}')).toEqual({ b: 2 });
+  });
+
+  it.each(['{"facts": [}', "{'facts': []}", '{"facts": [] trailing}'])(
     'rejects %j, which is not valid JSON, with the parse error as the cause',
     (text) => {
       const error = rejection(text);
@@ -70,5 +74,11 @@ describe('parseExtractionJson', () => {
     expect(rejection(reply).excerpt).toBe('x'.repeat(200));
     const broken = `{${'y'.repeat(300)}}`;
     expect(rejection(broken).excerpt).toBe(`{${'y'.repeat(199)}`);
+  });
+});
+
+describe('parseExtractionJson regressions', () => {
+  it('skips braces in the prose before the object', () => {
+    expect(parseExtractionJson('Note: I used {} for empty. {"facts": []}')).toEqual({ facts: [] });
   });
 });
