@@ -41,7 +41,8 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   const { store, limits } = context;
   const { input, session: handle, answersQuestion } = job.prepared;
   const snapshot = await store.sessions.read(handle.key, { maxTurns: 0 });
-  if (!snapshot) return; // forgotten meanwhile
+  // Forgotten meanwhile (the session, or this user's turns): nothing of it may come back as memory.
+  if (!snapshot || !(await store.sessions.readTurn(handle.key, job.userTurnId))) return;
   const session = snapshot.session;
   const userText = stripSenderMetadata(input.text);
   const scope = { agentId: input.agentId, userId: input.userId };

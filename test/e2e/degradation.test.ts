@@ -136,3 +136,40 @@ describe('graceful degradation: a failing extractor means no memory, never a fai
     await stack.close();
   });
 });
+
+describe('forget during extraction', () => {
+  it('stores nothing from a turn whose user was forgotten before its extraction ran', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stack = createMemoryStack({
+      store: sqliteStore({ path: ':memory:' }),
+      extractor: {
+        specificationVersion: 'v1',
+        name: 'gated',
+        extract: async () =>
+          gate.then(() => ({ task: 'Secret project plan', facts: ['User lives at 1 Secret Street'] })),
+      },
+    });
+    const shared = { agentId: 'bot', threadId: 'group' };
+    const bob = await stack.prepare({
+      ...shared,
+      userId: 'bob',
+      text: 'Bob starts the thread about the release plan.',
+    });
+    await stack.record(bob, { text: 'ok' });
+    const alice = await stack.prepare({
+      ...shared,
+      userId: 'alice',
+      text: 'I live at 1 Secret Street, remember that.',
+    });
+    await stack.record(alice, { text: 'ok' });
+    await stack.forget({ agentId: 'bot', userId: 'alice' });
+    release();
+    await stack.idle();
+    expect(await stack.facts.list({ agentId: 'bot', userId: 'alice' })).toEqual([]);
+    expect((await stack.session(shared)).turns.map((turn) => turn.userId)).toEqual(['bob', 'bob']);
+    await stack.close();
+  });
+});
