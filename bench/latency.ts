@@ -3,9 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMemoryStack, sqliteStore } from '../src/index.js';
 import { printTable, quantile } from './print-table.js';
-import { syntheticFacts, syntheticMessages } from './synthetic-facts.js';
+import { syntheticChineseFacts, syntheticChineseMessages, syntheticFacts, syntheticMessages } from './synthetic-facts.js';
 
-const SIZES = [1_000, 10_000, 100_000];
+const CASES = [
+  { language: 'English', size: 1_000 },
+  { language: 'English', size: 10_000 },
+  { language: 'English', size: 100_000 },
+  { language: 'Chinese', size: 100_000 },
+] as const;
+const generators = {
+  English: { facts: syntheticFacts, messages: syntheticMessages },
+  Chinese: { facts: syntheticChineseFacts, messages: syntheticChineseMessages },
+};
 const RUNS = 2_000;
 const WARMUP = 200;
 const HISTORY_EXCHANGES = 10;
@@ -16,13 +25,14 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
   const rows: Array<Array<string | number>> = [];
   const results: Record<string, unknown> = {};
   try {
-    for (const size of SIZES) {
-      const path = join(directory, `latency-${size}.db`);
+    for (const { language, size } of CASES) {
+      const generate = generators[language];
+      const path = join(directory, `latency-${language}-${size}.db`);
       const store = sqliteStore({ path });
       const scope = { agentId: 'bench', userId: 'u1' };
       const loadStart = performance.now();
       store.database.exec('BEGIN');
-      for (const [index, text] of syntheticFacts(size).entries()) {
+      for (const [index, text] of generate.facts(size).entries()) {
         await store.facts.insert(scope, {
           text,
           hash: `h${index}`,
@@ -32,7 +42,7 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
         });
       }
       // Another user's facts share the file and the index: scoping must not cost.
-      for (const [index, text] of syntheticFacts(Math.min(size, 10_000), 99).entries()) {
+      for (const [index, text] of generate.facts(Math.min(size, 10_000), 99).entries()) {
         await store.facts.insert(
           { agentId: 'bench', userId: 'u2' },
           { text, hash: `o${index}`, sourceSessionKey: null, sourceTurnId: null, at: new Date() },
@@ -56,7 +66,7 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
       }
       await stack.idle();
 
-      const messages = syntheticMessages(RUNS + WARMUP);
+      const messages = generate.messages(RUNS + WARMUP);
       const timings: number[] = [];
       let injected = 0;
       for (const [index, text] of messages.entries()) {
@@ -77,15 +87,15 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
         max: timings.at(-1) ?? 0,
         factsPerTurn: injected / timings.length,
       };
-      results[String(size)] = row;
-      rows.push([size, RUNS, row.p50, row.p95, row.p99, row.max, row.factsPerTurn, loadMs / 1000]);
+      results[`${language}-${size}`] = row;
+      rows.push([language, size, RUNS, row.p50, row.p95, row.p99, row.max, row.factsPerTurn, loadMs / 1000]);
     }
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
   printTable(
     `prepare() latency, ms (SQLite file on disk, ${HISTORY_EXCHANGES} exchanges of history, synthetic facts, goal p99 < 2 ms at 100k)`,
-    ['facts in scope', 'runs', 'p50', 'p95', 'p99', 'max', 'facts/turn', 'load s'],
+    ['facts', 'in scope', 'runs', 'p50', 'p95', 'p99', 'max', 'facts/turn', 'load s'],
     rows,
   );
   return results;
