@@ -89,7 +89,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     },
     forget: async (scope) => {
       open();
-      checkScope(scope);
+      checkScope(scope, { narrowing: true });
       const report = await context.store.forget(scope);
       context.historyCache.clear();
       return report;

@@ -11,6 +11,7 @@ import type { Fact } from '../spec/fact.js';
 import type { TurnRecord } from '../spec/memory-store.js';
 import type { FactsSource, PreparedTurn } from '../spec/prepared-turn.js';
 import { checkMessage } from './check-message.js';
+import { checkScope } from './check-scope.js';
 import type { PrepareInput } from './memory-stack.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
@@ -20,6 +21,7 @@ import type { StackContext } from './stack-context.js';
  */
 export async function prepareTurn(context: StackContext, input: PrepareInput): Promise<PreparedTurn> {
   const { limits } = context;
+  checkScope(input);
   const handle = deriveSessionHandle(input);
   const userId = input.userId === '' ? undefined : input.userId;
   const text = checkMessage(input.text, 'text', limits.maxMessageChars);

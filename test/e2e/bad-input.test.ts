@@ -43,6 +43,10 @@ describe('bad input gets a correct result or a typed error', () => {
     expect((await errorOf(stack.prepare({ ...scope, text: 42 as unknown as string }))).code).toBe('INVALID_ARGUMENT');
     expect((await errorOf(stack.prepare({ agentId: '', text: 'hi' }))).code).toBe('INVALID_ARGUMENT');
     expect((await errorOf(stack.prepare(null as never))).code).toBe('INVALID_ARGUMENT');
+    expect(await errorOf(stack.prepare({ ...scope, userId: 7 as unknown as string, text: 'hi' }))).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      argument: 'userId',
+    });
     expect((await errorOf(stack.record({} as never, { text: 'x' }))).code).toBe('NOT_PREPARED_HERE');
     expect((await errorOf(stack.facts.add(scope, 'Here are the facts:'))).code).toBe('INVALID_ARGUMENT');
     expect((await errorOf(stack.facts.remove(Number.NaN))).code).toBe('INVALID_ARGUMENT');
@@ -93,6 +97,14 @@ describe('bad input gets a correct result or a typed error', () => {
     expect(closings.length).toBe(1);
     expect(serialised).not.toMatch(/<\/(conversation_history|assistant|current_message)/i);
     expect(serialised).not.toMatch(/<current_message/i);
+  });
+
+  it('refuses an empty user, channel or thread in forget rather than widening it to the whole agent', async () => {
+    await stack.facts.add(scope, 'User keeps this fact');
+    for (const narrowing of [{ userId: '' }, { channelId: ' ' }, { threadId: '' }]) {
+      expect((await errorOf(stack.forget({ agentId: 'bot', ...narrowing }))).code).toBe('INVALID_ARGUMENT');
+    }
+    expect(await stack.facts.list(scope)).toHaveLength(1);
   });
 
   it('throws a typed error once closed', async () => {
