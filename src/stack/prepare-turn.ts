@@ -34,10 +34,11 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
 
   const history = turns.map((turn) => formatTurn(context, turn));
   const pin = session?.pin ?? null;
+  const pinned = pin ? renderPin(pin) : null;
   const assembled = assemblePrompt({
     layout: context.layout,
     systemPrompt: context.systemPrompt,
-    pin: pin ? renderPin(pin) : null,
+    pin: pinned,
     task: pin?.task ?? null,
     summary: session?.summary ?? null,
     history: history.map(({ role, text }) => ({ role, text })),
@@ -51,7 +52,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
   const prepared: PreparedTurn = {
     request: assembled.request,
     session: { key: handle.key, uuid: handle.uuid, isNew: session === null },
-    pinned: pin ? renderPin(pin) : null,
+    pinned,
     facts: facts.map(({ id, text }) => ({ id, text })),
     factsSource: source,
     tokens: countPromptTokens(assembled.parts, historyTokens, context.countTokens),

@@ -1,6 +1,7 @@
 import type { FactCandidate } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
-import { type FactRow, toFact } from './map-sqlite-rows.js';
+import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
+import { scopeKey } from './scope-key.js';
 import { scopeToken } from './scope-token.js';
 import type { SqliteDatabase, SqliteStatement } from './sqlite-database.js';
 import { quoteFts5 } from './to-fts5-terms.js';
@@ -35,13 +36,12 @@ export function fts5Index(
   table: 'facts_words' | 'facts_cjk',
   column: 'text' | 'grams',
 ): Fts5Index {
-  const columns = 'f.id, f.agent_id, f.user_id, f.text, f.created_at, f.last_used_at, f.access_count';
   const count = database.prepare(
     `SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`,
   );
   // bm25() with explicit weights (the scope column counts for nothing) is cheaper than the configured `rank`.
   const ranked = database.prepare(
-    `SELECT ${columns}, bm25(${table}, 0.0, 1.0) AS score FROM ${table} CROSS JOIN facts f ON f.id = ${table}.rowid
+    `SELECT ${FACT_COLUMNS}, bm25(${table}, 0.0, 1.0) AS score FROM ${table} CROSS JOIN facts f ON f.id = ${table}.rowid
      WHERE ${table} MATCH ? AND f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL ORDER BY score LIMIT ?`,
   );
   // The inner query lets FTS5 walk its doclist backwards and stop after `LIMIT` hits. Ids only: most candidates are
@@ -50,7 +50,7 @@ export function fts5Index(
     `SELECT f.id FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?) m
      CROSS JOIN facts f ON f.id = m.rowid WHERE f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL`,
   );
-  const byIds = database.prepare(`SELECT ${columns} FROM facts f WHERE f.id IN (SELECT value FROM json_each(?))`);
+  const byIds = database.prepare(`SELECT ${FACT_COLUMNS} FROM facts f WHERE f.id IN (SELECT value FROM json_each(?))`);
   const frequencies = new Map<string, { documents: number; at: number }>();
   const frequency = (term: string): number => {
     const now = Date.now();
@@ -67,8 +67,7 @@ export function fts5Index(
 
   return {
     search(scope, terms, limit) {
-      const agentId = scope.agentId;
-      const userId = scope.userId ?? '';
+      const [agentId, userId] = scopeKey(scope);
       const counted = terms
         .map((term) => ({ term, documents: frequency(term) }))
         .filter((entry) => entry.documents > 0);

@@ -4,6 +4,7 @@ import { cjkBigrams } from './cjk-bigrams.js';
 import { fts5Index } from './fts5-index.js';
 import { guardSqlite } from './guard-sqlite.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
+import { scopeKey } from './scope-key.js';
 import { scopeToken } from './scope-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { toFts5Terms } from './to-fts5-terms.js';
@@ -87,9 +88,4 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
       ),
     remove: (id) => guardSqlite(database, 'remove a fact', () => statements.remove.run(id).changes > 0),
   };
-}
-
-/** A scope's column values: no user is the agent-wide scope, stored as ''. */
-export function scopeKey(scope: FactScope): [string, string] {
-  return [scope.agentId, scope.userId ?? ''];
 }
