@@ -1,3 +1,4 @@
+import type { ModelSessionState } from './chat-model.js';
 import type { Fact } from './fact.js';
 import type { FactScope, ForgetReport, ForgetScope } from './scope.js';
 import type { Usage } from './usage.js';
@@ -22,6 +23,8 @@ export interface SessionRecord {
   /** The user turn the task is distilled from: the session's first substantive message. */
   taskSourceTurnId: number | null;
   summary: string | null;
+  /** What each chat model keeps for this session between turns, by provider (see `ChatModel`). */
+  modelState: Readonly<Record<string, ModelSessionState>>;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -62,6 +65,8 @@ export interface SessionPatch {
   pin?: PinState | null;
   pinAttempts?: number;
   summary?: string | null;
+  /** Replaces the state of one provider. */
+  modelState?: { provider: string; state: ModelSessionState };
 }
 
 /** Sessions and their turns. */

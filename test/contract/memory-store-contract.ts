@@ -124,6 +124,20 @@ export function runMemoryStoreContract(
         expect((await store.sessions.read('s1'))?.session).toMatchObject({ pin: null, pinAttempts: 2 });
       });
 
+      it("keeps each model provider's session state apart", async () => {
+        await store.sessions.appendExchange(exchange('s1', 'hello', 'hi'));
+        expect((await store.sessions.read('s1'))?.session.modelState).toEqual({});
+        await store.sessions.update('s1', {
+          modelState: { provider: 'claude-cli', state: { generation: 1, cwd: '/w "x"' } },
+        });
+        await store.sessions.update('s1', { modelState: { provider: 'other.provider', state: { n: 2 } } });
+        await store.sessions.update('s1', { modelState: { provider: 'claude-cli', state: { generation: 2 } } });
+        expect((await store.sessions.read('s1'))?.session.modelState).toEqual({
+          'claude-cli': { generation: 2 },
+          'other.provider': { n: 2 },
+        });
+      });
+
       it('bumps the facts injected into a recorded turn', async () => {
         const { id } = await store.facts.insert(alice, fact('User prefers pnpm'));
         const when = at();

@@ -24,6 +24,7 @@ export interface SessionRow {
   pin_attempts: number;
   task_source_turn_id: number | null;
   summary: string | null;
+  model_state: string;
   created_at: number;
   updated_at: number;
 }
@@ -52,6 +53,7 @@ export function toFact(row: FactRow): Fact {
 }
 
 const clarificationsSchema = z.array(z.object({ text: z.string(), userId: z.string().nullable() }));
+const modelStateSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
 
 export function toSession(row: SessionRow): SessionRecord {
   // The column is written only by this store, but a file may have been edited by hand: never trust it blindly.
@@ -74,6 +76,7 @@ export function toSession(row: SessionRow): SessionRecord {
     pinAttempts: row.pin_attempts,
     taskSourceTurnId: row.task_source_turn_id,
     summary: row.summary,
+    modelState: modelStateSchema.safeParse(safeJson(row.model_state)).data ?? {},
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

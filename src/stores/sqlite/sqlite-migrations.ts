@@ -92,4 +92,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     INSERT INTO facts_cjk (rowid, scope, grams) VALUES (new.id, new.scope, new.grams);
   END;
   `,
+  `
+  ALTER TABLE sessions ADD COLUMN model_state TEXT NOT NULL DEFAULT '{}';
+  `,
 ];

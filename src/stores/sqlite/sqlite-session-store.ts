@@ -111,6 +111,10 @@ function updateSession(database: SqliteDatabase, key: string, patch: SessionPatc
     assignments.push('summary = ?');
     values.push(patch.summary);
   }
+  if (patch.modelState !== undefined) {
+    assignments.push('model_state = json_set(model_state, ?, json(?))');
+    values.push(`$.${JSON.stringify(patch.modelState.provider)}`, JSON.stringify(patch.modelState.state));
+  }
   if (assignments.length === 0) return;
   database.prepare(`UPDATE sessions SET ${assignments.join(', ')} WHERE key = ?`).run(...values, key);
 }
