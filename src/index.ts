@@ -1,6 +1,6 @@
 // The public API of memstack. Edges (CLI, proxy, middleware) import from here only.
 
-export { deriveSessionHandle, type SessionHandle } from './core/derive-session-handle.js';
+export { deriveSessionHandle, generationUuid, type SessionHandle } from './core/derive-session-handle.js';
 export { trimTurn } from './core/trim-turn.js';
 export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.js';
 export { type LlmExtractorOptions, llmExtractor } from './extractors/llm/llm-extractor.js';

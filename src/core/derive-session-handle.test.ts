@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemstackError } from '../spec/errors/memstack-error.js';
-import { deriveSessionHandle } from './derive-session-handle.js';
+import { deriveSessionHandle, generationUuid } from './derive-session-handle.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -73,5 +73,18 @@ describe('deriveSessionHandle', () => {
         expect(base.uuid).toMatch(UUID);
       }),
     );
+  });
+});
+
+describe('generationUuid', () => {
+  it('is the uuid itself at generation 0, and a distinct stable uuid for each later generation', () => {
+    const { uuid } = deriveSessionHandle({ agentId: 'a', threadId: 't' });
+    expect(generationUuid(uuid, 0)).toBe(uuid);
+    const one = generationUuid(uuid, 1);
+    const two = generationUuid(uuid, 2);
+    expect(new Set([uuid, one, two]).size).toBe(3);
+    expect(generationUuid(uuid, 1)).toBe(one);
+    expect(one).toMatch(UUID);
+    expect(() => generationUuid(uuid, -1)).toThrow(/generation/);
   });
 });

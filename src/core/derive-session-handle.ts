@@ -29,6 +29,18 @@ export function deriveSessionHandle(scope: SessionScope, generation = 0): Sessio
   return { key, uuid: formatUuid(digest) };
 }
 
+/**
+ * The uuid of a later generation of a handle, from its generation-0 uuid: what a model adapter needs when a resumed
+ * session broke and a new one must start (generation 0 is the uuid itself).
+ */
+export function generationUuid(uuid: string, generation: number): string {
+  if (!Number.isSafeInteger(generation) || generation < 0) {
+    throw new InvalidInputError('INVALID_ARGUMENT', 'generation', 'generation must be a non-negative integer');
+  }
+  if (generation === 0) return uuid;
+  return formatUuid(createHash('sha256').update(JSON.stringify(['memstack.generation.v1', uuid, generation])).digest());
+}
+
 function requirePart(value: unknown, name: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new InvalidInputError('INVALID_ARGUMENT', name, `${name} must be a non-empty string`);
