@@ -50,6 +50,8 @@ export { createMemoryStack, type MemoryStackOptions } from './stack/create-memor
 export { DEFAULT_LIMITS, type MemoryLimits } from './stack/memory-limits.js';
 export type {
   AddedFact,
+  ChatOptions,
+  ChatTurn,
   FactsApi,
   MemoryStack,
   PrepareInput,

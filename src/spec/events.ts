@@ -1,5 +1,7 @@
+import type { ChatPath } from './chat-model.js';
 import type { Fact } from './fact.js';
 import type { FactScope } from './scope.js';
+import type { Usage } from './usage.js';
 
 export type ExtractionFailure = 'timeout' | 'error' | 'invalid-output';
 
@@ -12,6 +14,14 @@ export type MemstackEvent =
   | { type: 'fact-superseded'; sessionKey: string | null; scope: FactScope; factId: number; byFactId: number }
   | { type: 'output-rejected'; sessionKey: string; items: Array<{ text: string; reason: string }> }
   | { type: 'extraction-failed'; sessionKey: string; reason: ExtractionFailure; error: unknown }
-  | { type: 'extraction-skipped'; sessionKey: string; reason: 'not-substantive' | 'queue-full' };
+  | { type: 'extraction-skipped'; sessionKey: string; reason: 'not-substantive' | 'queue-full' }
+  | {
+      type: 'chat-completed';
+      sessionKey: string;
+      provider: string;
+      modelId: string;
+      path: ChatPath;
+      usage: Usage | undefined;
+    };
 
 export type MemstackEventHandler = (event: MemstackEvent) => void;

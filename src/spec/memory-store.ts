@@ -1,4 +1,4 @@
-import type { ModelSessionState } from './chat-model.js';
+import type { ChatPath, ModelSessionState } from './chat-model.js';
 import type { Fact } from './fact.js';
 import type { FactScope, ForgetReport, ForgetScope } from './scope.js';
 import type { Usage } from './usage.js';
@@ -35,6 +35,8 @@ export interface TurnRecord {
   text: string;
   userId: string | null;
   tokens: number;
+  /** For a reply: how it reached the model (see `ChatPath`), when `stack.chat` produced it. */
+  path: ChatPath | null;
   createdAt: Date;
 }
 
@@ -48,7 +50,7 @@ export interface ExchangeWrite {
   session: { key: string; uuid: string; agentId: string; channelId: string | null; threadId: string | null };
   userId: string | null;
   user: { text: string; tokens: number };
-  assistant: { text: string; tokens: number; usage?: Usage | undefined };
+  assistant: { text: string; tokens: number; usage?: Usage | undefined; path?: ChatPath | undefined };
   /** Mark the user turn as the session's task source if it has none yet. */
   taskSource: boolean;
   /** Facts that were injected into this turn: their access count and last use are bumped. */

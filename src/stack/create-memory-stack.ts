@@ -10,6 +10,7 @@ import type { PromptLayout } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
 import { o200kTokenizer } from '../tokenizers/o200k-tokenizer.js';
 import { createBackgroundQueue } from './background-queue.js';
+import { chatTurn } from './chat-turn.js';
 import { checkScope } from './check-scope.js';
 import { createFactsApi } from './facts-api.js';
 import { type MemoryLimits, resolveLimits } from './memory-limits.js';
@@ -75,6 +76,10 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       open();
       return recordTurn(context, prepared, reply);
     },
+    chat: async (input, model, chatOptions) => {
+      open();
+      return chatTurn(context, input, model, chatOptions);
+    },
     idle: () => context.queue.idle(),
     facts: createFactsApi(context, open),
     session: async (scope) => {
@@ -84,7 +89,14 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       return {
         pinned: snapshot.session.pin ? renderPin(snapshot.session.pin) : null,
         summary: snapshot.session.summary,
-        turns: snapshot.turns.map(({ id, role, text, userId, createdAt }) => ({ id, role, text, userId, createdAt })),
+        turns: snapshot.turns.map(({ id, role, text, userId, path, createdAt }) => ({
+          id,
+          role,
+          text,
+          userId,
+          path,
+          createdAt,
+        })),
       };
     },
     forget: async (scope) => {

@@ -1,3 +1,4 @@
+import type { ChatModel, ChatPath } from '../spec/chat-model.js';
 import type { Fact, RankedFact } from '../spec/fact.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { FactScope, ForgetReport, ForgetScope, SessionScope } from '../spec/scope.js';
@@ -15,6 +16,23 @@ export interface RecordInput {
   /** The reply the model gave. */
   text: string;
   usage?: Usage | undefined;
+  /** How the reply reached the model, when known. */
+  path?: ChatPath | undefined;
+}
+
+export interface ChatOptions {
+  signal?: AbortSignal | undefined;
+  /** Receives the reply as it streams in. */
+  onText?: ((delta: string) => void) | undefined;
+  maxTokens?: number | undefined;
+}
+
+/** One turn through `stack.chat`: the reply, its usage, what was sent, and how it reached the model. */
+export interface ChatTurn {
+  text: string;
+  usage: Usage | undefined;
+  prepared: PreparedTurn;
+  path: ChatPath;
 }
 
 export interface RecordedTurn {
@@ -28,7 +46,14 @@ export interface SessionView {
   /** The pinned task with its clarifications, as the model sees it. */
   pinned: string | null;
   summary: string | null;
-  turns: Array<{ id: number; role: 'user' | 'assistant'; text: string; userId: string | null; createdAt: Date }>;
+  turns: Array<{
+    id: number;
+    role: 'user' | 'assistant';
+    text: string;
+    userId: string | null;
+    path: ChatPath | null;
+    createdAt: Date;
+  }>;
 }
 
 export interface AddedFact {
@@ -51,6 +76,8 @@ export interface MemoryStack {
   prepare(input: PrepareInput): Promise<PreparedTurn>;
   /** Stores the user turn and the reply atomically, then schedules extraction in the background. */
   record(prepared: PreparedTurn, reply: RecordInput): Promise<RecordedTurn>;
+  /** prepare, the model call, record: one turn with memory. A model failure fails the turn (nothing is recorded). */
+  chat(input: PrepareInput, model: ChatModel, options?: ChatOptions): Promise<ChatTurn>;
   /** Resolves when all background work scheduled so far has finished, successfully or not. */
   idle(): Promise<void>;
   readonly facts: FactsApi;

@@ -62,6 +62,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
   context.prepared.set(prepared, {
     taskSourceNeeded: (session?.taskSourceTurnId ?? null) === null && isSubstantive(stripSenderMetadata(text)),
     recorded: false,
+    modelState: session?.modelState ?? {},
   });
   return prepared;
 }

@@ -42,7 +42,7 @@ export async function recordTurn(
       },
       userId: input.userId ?? null,
       user: { text: input.text, tokens: context.tokenizer.count(input.text) },
-      assistant: { text: replyText, tokens: context.tokenizer.count(replyText), usage: reply.usage },
+      assistant: { text: replyText, tokens: context.tokenizer.count(replyText), usage: reply.usage, path: reply.path },
       taskSource: state.taskSourceNeeded,
       injectedFactIds: prepared.facts.map((fact) => fact.id),
       at: context.now(),

@@ -1,3 +1,4 @@
+import type { ModelSessionState } from '../spec/chat-model.js';
 import type { MemstackEvent, MemstackEventHandler } from '../spec/events.js';
 import type { Extractor } from '../spec/extractor.js';
 import type { MemoryStore } from '../spec/memory-store.js';
@@ -10,6 +11,8 @@ import type { MemoryLimits } from './memory-limits.js';
 export interface PreparedState {
   taskSourceNeeded: boolean;
   recorded: boolean;
+  /** The session's stored model states when the turn was prepared (for `chat`). */
+  modelState: Readonly<Record<string, ModelSessionState>>;
 }
 
 /** Everything the stack's functions share. Built once by `createMemoryStack`. */

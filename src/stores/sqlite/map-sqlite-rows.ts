@@ -35,8 +35,11 @@ export interface TurnRow {
   text: string;
   user_id: string | null;
   tokens: number;
+  path: string | null;
   created_at: number;
 }
+
+const chatPathSchema = z.enum(['api', 'new-handle', 'resumed', 'fallback-history']);
 
 export const FACT_COLUMNS = 'f.id, f.agent_id, f.user_id, f.text, f.created_at, f.last_used_at, f.access_count';
 
@@ -89,6 +92,7 @@ export function toTurn(row: TurnRow): TurnRecord {
     text: row.text,
     userId: row.user_id,
     tokens: row.tokens,
+    path: chatPathSchema.safeParse(row.path).data ?? null,
     createdAt: new Date(row.created_at),
   };
 }

@@ -3,7 +3,7 @@ import { guardSqlite } from './guard-sqlite.js';
 import { type SessionRow, type TurnRow, toSession, toTurn } from './map-sqlite-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 
-const TURN_COLUMNS = 'id, role, text, user_id, tokens, created_at';
+const TURN_COLUMNS = 'id, role, text, user_id, tokens, path, created_at';
 
 export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
   const statements = {
@@ -18,7 +18,7 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
     ),
     insertTurn: database.prepare(
       `INSERT INTO turns (session_key, role, text, user_id, tokens, input_tokens, output_tokens, cache_read_tokens,
-       cache_write_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       cache_write_tokens, path, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     setTaskSource: database.prepare(
       'UPDATE sessions SET task_source_turn_id = ? WHERE key = ? AND task_source_turn_id IS NULL',
@@ -49,6 +49,7 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
         null,
         null,
         null,
+        null,
         time,
       ).lastInsertRowid,
     );
@@ -64,6 +65,7 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
         usage?.outputTokens ?? null,
         usage?.cacheReadInputTokens ?? null,
         usage?.cacheCreationInputTokens ?? null,
+        assistant.path ?? null,
         time,
       ).lastInsertRowid,
     );
