@@ -38,7 +38,11 @@ export function generationUuid(uuid: string, generation: number): string {
     throw new InvalidInputError('INVALID_ARGUMENT', 'generation', 'generation must be a non-negative integer');
   }
   if (generation === 0) return uuid;
-  return formatUuid(createHash('sha256').update(JSON.stringify(['memstack.generation.v1', uuid, generation])).digest());
+  return formatUuid(
+    createHash('sha256')
+      .update(JSON.stringify(['memstack.generation.v1', uuid, generation]))
+      .digest(),
+  );
 }
 
 function requirePart(value: unknown, name: string): string {
