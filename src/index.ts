@@ -5,6 +5,10 @@ export { trimTurn } from './core/trim-turn.js';
 export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.js';
 export { type LlmExtractorOptions, llmExtractor } from './extractors/llm/llm-extractor.js';
 export { type AnthropicModelOptions, anthropicModel } from './models/anthropic/anthropic-model.js';
+export {
+  type OpenaiCompatibleModelOptions,
+  openaiCompatibleModel,
+} from './models/openai-compatible/openai-compatible-model.js';
 export type { ChatModel, ChatPath, ChatRequest, ChatResult, ModelSessionState } from './spec/chat-model.js';
 export type { CompletionModel, CompletionRequest, CompletionResult } from './spec/completion-model.js';
 export { ConfigError } from './spec/errors/config-error.js';

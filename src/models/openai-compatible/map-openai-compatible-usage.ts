@@ -1,0 +1,34 @@
+import type { CompletionUsage } from 'openai/resources/completions';
+import type { Usage } from '../../spec/usage.js';
+
+/**
+ * The chat-completions `usage` object as memstack's `Usage`. `prompt_tokens` INCLUDES the cached tokens on these
+ * APIs, while memstack's `inputTokens` excludes them (Anthropic's convention, so that the fields add up the same for
+ * every provider): `inputTokens` is `prompt_tokens` minus the cached and cache-written ones; `cacheReadInputTokens` is
+ * `prompt_tokens_details.cached_tokens` and `cacheCreationInputTokens` is `prompt_tokens_details.cache_write_tokens`,
+ * each only where the server sent it. Servers differ (Ollama sends no details, some proxies send partial objects or
+ * strings), so a field that is not a finite non-negative number is left out rather than passed on as NaN; nothing
+ * usable at all is undefined.
+ */
+export function mapOpenaiCompatibleUsage(usage: CompletionUsage | null | undefined): Usage | undefined {
+  if (typeof usage !== 'object' || usage === null) return undefined;
+  const details: unknown = usage.prompt_tokens_details;
+  const detail = (name: string): unknown =>
+    typeof details === 'object' && details !== null ? (details as Record<string, unknown>)[name] : undefined;
+  const mapped: Usage = {};
+  const promptTokens = count(usage.prompt_tokens);
+  const cacheReadInputTokens = count(detail('cached_tokens'));
+  const cacheCreationInputTokens = count(detail('cache_write_tokens'));
+  if (promptTokens !== undefined) {
+    mapped.inputTokens = Math.max(0, promptTokens - (cacheReadInputTokens ?? 0) - (cacheCreationInputTokens ?? 0));
+  }
+  const outputTokens = count(usage.completion_tokens);
+  if (outputTokens !== undefined) mapped.outputTokens = outputTokens;
+  if (cacheReadInputTokens !== undefined) mapped.cacheReadInputTokens = cacheReadInputTokens;
+  if (cacheCreationInputTokens !== undefined) mapped.cacheCreationInputTokens = cacheCreationInputTokens;
+  return Object.keys(mapped).length === 0 ? undefined : mapped;
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
