@@ -59,7 +59,7 @@ async function expectMemory(stack: MemoryStack, sent: PreparedRequest[]): Promis
   expect(sent[5]?.system.at(-1)?.text).toBe(`<pinned_task>\n${pinned}\n</pinned_task>`);
   expect(
     (await stack.facts.list({ agentId: 'coder', userId: 'alice' })).map((fact) => [fact.text, fact.accessCount]),
-  ).toEqual([['User uses pnpm for everything, never npm', 1]]);
+  ).toEqual([['User uses pnpm for everything, never npm', 2]]); // injected by recency on "ok thanks", then by relevance
 }
 
 describe('a six-turn conversation through each model path, extraction on a separate model', () => {
