@@ -64,6 +64,7 @@ export type {
   RecordInput,
   SessionView,
 } from './stack/memory-stack.js';
+export type { MemoryStats } from './stack/stack-context.js';
 export type { SqliteDatabase, SqliteStatement } from './stores/sqlite/sqlite-database.js';
 export { type SqliteMemoryStore, type SqliteStoreOptions, sqliteStore } from './stores/sqlite/sqlite-store.js';
 export { o200kTokenizer } from './tokenizers/o200k-tokenizer.js';

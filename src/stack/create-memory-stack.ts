@@ -17,7 +17,7 @@ import { type MemoryLimits, resolveLimits } from './memory-limits.js';
 import type { MemoryStack } from './memory-stack.js';
 import { prepareTurn } from './prepare-turn.js';
 import { recordTurn } from './record-turn.js';
-import { memoizedCounter, type StackContext, safeEmitter } from './stack-context.js';
+import { emptyStats, memoizedCounter, type StackContext, safeEmitter } from './stack-context.js';
 
 export interface MemoryStackOptions {
   store: MemoryStore;
@@ -45,6 +45,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
   }
   const limits = resolveLimits(options.limits);
   const tokenizer = options.tokenizer ?? o200kTokenizer();
+  const stats = emptyStats();
   const context: StackContext = {
     store: options.store,
     extractor: options.extractor ?? heuristicExtractor(),
@@ -54,7 +55,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     limits,
     queue: createBackgroundQueue({ concurrency: limits.extractionConcurrency, maxPending: limits.extractionQueueMax }),
     now: options.now ?? (() => new Date()),
-    emit: safeEmitter(options.onEvent),
+    emit: safeEmitter(options.onEvent, stats),
     countTokens: memoizedCounter(tokenizer),
     historyCache: new Map(),
     prepared: new WeakMap(),
@@ -81,6 +82,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       return chatTurn(context, input, model, chatOptions);
     },
     idle: () => context.queue.idle(),
+    stats: () => structuredClone(stats),
     facts: createFactsApi(context, open),
     session: async (scope) => {
       open();

@@ -3,6 +3,7 @@ import type { Fact, RankedFact } from '../spec/fact.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { FactScope, ForgetReport, ForgetScope, SessionScope } from '../spec/scope.js';
 import type { Usage } from '../spec/usage.js';
+import type { MemoryStats } from './stack-context.js';
 
 export interface PrepareInput {
   agentId: string;
@@ -80,6 +81,8 @@ export interface MemoryStack {
   chat(input: PrepareInput, model: ChatModel, options?: ChatOptions): Promise<ChatTurn>;
   /** Resolves when all background work scheduled so far has finished, successfully or not. */
   idle(): Promise<void>;
+  /** What background extraction did since the stack was created: failures by reason, rejected outputs, facts. */
+  stats(): MemoryStats;
   readonly facts: FactsApi;
   session(scope: SessionScope): Promise<SessionView>;
   forget(scope: ForgetScope): Promise<ForgetReport>;

@@ -33,9 +33,65 @@ export interface StackContext {
   prepared: WeakMap<PreparedTurn, PreparedState>;
 }
 
-/** An event handler that cannot break the stack. */
-export function safeEmitter(handler: MemstackEventHandler | undefined): (event: MemstackEvent) => void {
+/** Counts of what the background work did since the stack was created (see `MemoryStack.stats`). */
+export interface MemoryStats {
+  extractionsFailed: { timeout: number; error: number; invalidOutput: number };
+  extractionsSkipped: { notSubstantive: number; queueFull: number };
+  /** Tasks, clarifications and facts an extractor returned that did not validate: never stored. */
+  outputsRejected: number;
+  factsAdded: number;
+  duplicatesMerged: number;
+  pinsSet: number;
+  clarificationsAdded: number;
+}
+
+export function emptyStats(): MemoryStats {
+  return {
+    extractionsFailed: { timeout: 0, error: 0, invalidOutput: 0 },
+    extractionsSkipped: { notSubstantive: 0, queueFull: 0 },
+    outputsRejected: 0,
+    factsAdded: 0,
+    duplicatesMerged: 0,
+    pinsSet: 0,
+    clarificationsAdded: 0,
+  };
+}
+
+function count(stats: MemoryStats, event: MemstackEvent): void {
+  switch (event.type) {
+    case 'extraction-failed':
+      stats.extractionsFailed[event.reason === 'invalid-output' ? 'invalidOutput' : event.reason] += 1;
+      break;
+    case 'extraction-skipped':
+      stats.extractionsSkipped[event.reason === 'queue-full' ? 'queueFull' : 'notSubstantive'] += 1;
+      break;
+    case 'output-rejected':
+      stats.outputsRejected += event.items.length;
+      break;
+    case 'facts-added':
+      stats.factsAdded += event.facts.length;
+      break;
+    case 'fact-duplicate':
+      stats.duplicatesMerged += 1;
+      break;
+    case 'pinned':
+      stats.pinsSet += 1;
+      break;
+    case 'clarification-added':
+      stats.clarificationsAdded += 1;
+      break;
+    default:
+      break;
+  }
+}
+
+/** An event handler that cannot break the stack, counting every event into `stats` first. */
+export function safeEmitter(
+  handler: MemstackEventHandler | undefined,
+  stats: MemoryStats,
+): (event: MemstackEvent) => void {
   return (event) => {
+    count(stats, event);
     if (!handler) return;
     try {
       handler(event);

@@ -90,6 +90,13 @@ describe('graceful degradation: a failing extractor means no memory, never a fai
     expect((await stack.session(scope)).pinned).toBeNull();
     expect(await stack.facts.list(scope)).toEqual([]);
     expect(events.map((event) => event.type)).toContain('extraction-failed');
+    // Counted, not only reported: one unparsable reply; a task and a fact that did not validate.
+    expect(stack.stats()).toMatchObject({
+      extractionsFailed: { invalidOutput: 1 },
+      outputsRejected: 2,
+      factsAdded: 0,
+      pinsSet: 0,
+    });
     expect(events).toContainEqual(expect.objectContaining({ type: 'output-rejected' }));
     // The third attempt validates: the task is pinned from the first message's extraction, not from a later one.
     const third = await stack.prepare({ ...scope, text: 'What should we do first on the database side?' });
