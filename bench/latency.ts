@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMemoryStack, sqliteStore } from '../src/index.js';
 import { printTable, quantile } from './print-table.js';
-import { syntheticChineseFacts, syntheticChineseMessages, syntheticFacts, syntheticMessages } from './synthetic-facts.js';
+import {
+  syntheticChineseFacts,
+  syntheticChineseMessages,
+  syntheticFacts,
+  syntheticMessages,
+} from './synthetic-facts.js';
 
 const CASES = [
   { language: 'English', size: 1_000 },

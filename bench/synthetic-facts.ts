@@ -88,15 +88,39 @@ export function syntheticMessages(count: number, seed = 7): string[] {
 }
 
 const chineseSubjects = ['用户', '团队', '这个项目', '后端服务', '移动应用', '数据管道', '持续集成任务', '前端'];
-const chineseVerbs = ['偏好使用', '一直用', '部署在', '避免使用', '依赖', '迁移到了', '测试时用', '构建在', '监控用', '需要'];
-const chineseQualifiers = ['管理依赖', '在生产环境', '做本地开发', '在周末', '给预发布集群', '从去年开始', '因为许可证', '为了性能', '配合严格类型', '每次发布'];
+const chineseVerbs = [
+  '偏好使用',
+  '一直用',
+  '部署在',
+  '避免使用',
+  '依赖',
+  '迁移到了',
+  '测试时用',
+  '构建在',
+  '监控用',
+  '需要',
+];
+const chineseQualifiers = [
+  '管理依赖',
+  '在生产环境',
+  '做本地开发',
+  '在周末',
+  '给预发布集群',
+  '从去年开始',
+  '因为许可证',
+  '为了性能',
+  '配合严格类型',
+  '每次发布',
+];
 
 /** Chinese facts in unspaced text, mixing in tool names as Chinese users write them. */
 export function syntheticChineseFacts(count: number, seed = 42): string[] {
   const random = seededRandom(seed);
   const facts = new Set<string>();
   while (facts.size < count) {
-    facts.add(`${pick(random, chineseSubjects)}${pick(random, chineseVerbs)} ${pick(random, objects)} ${pick(random, chineseQualifiers)}（${facts.size}）`);
+    facts.add(
+      `${pick(random, chineseSubjects)}${pick(random, chineseVerbs)} ${pick(random, objects)} ${pick(random, chineseQualifiers)}（${facts.size}）`,
+    );
   }
   return [...facts];
 }

@@ -5,6 +5,7 @@ export { trimTurn } from './core/trim-turn.js';
 export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.js';
 export { type LlmExtractorOptions, llmExtractor } from './extractors/llm/llm-extractor.js';
 export { type AnthropicModelOptions, anthropicModel } from './models/anthropic/anthropic-model.js';
+export { type ClaudeCliModelOptions, claudeCliModel } from './models/claude-cli/claude-cli-model.js';
 export {
   type OpenaiCompatibleModelOptions,
   openaiCompatibleModel,

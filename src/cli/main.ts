@@ -1,8 +1,19 @@
 #!/usr/bin/env node
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { MemstackError, type PromptLayout } from '../index.js';
+import {
+  createMemoryStack,
+  heuristicExtractor,
+  llmExtractor,
+  MemstackError,
+  type PromptLayout,
+  sqliteStore,
+} from '../index.js';
 import { formatReplaySummary, formatReplayTurn } from './format-replay.js';
 import { readConversation } from './read-conversation.js';
+import { MODEL_HELP, modelFromSpec, resolveChatModel } from './resolve-model.js';
+import { runChat } from './run-chat.js';
 import { runReplay } from './run-replay.js';
 
 const DEFAULT_SYSTEM_PROMPT = 'You are a helpful software engineering assistant.';
@@ -35,6 +46,68 @@ program
       console.log(options.json ? JSON.stringify(result) : formatReplaySummary(result));
     },
   );
+
+program
+  .command('chat')
+  .description(
+    'chat in the terminal with memory (SQLite), through the Anthropic API, the Claude CLI or an OpenAI-compatible server',
+  )
+  .option(
+    '--model <spec>',
+    'anthropic:<id> | claude-cli[:<id>] | openai:<id> (default: MEMSTACK_MODEL, ANTHROPIC_API_KEY, or claude on PATH)',
+  )
+  .option('--base-url <url>', 'the server of an openai:<id> (or anthropic:<id>) model')
+  .option(
+    '--extract-model <spec>',
+    'a cheap model for extraction, same specs (default: the offline heuristic extractor)',
+  )
+  .option('--db <path>', 'SQLite file', '.memstack/chat.db')
+  .option('--agent <id>', 'agent id', 'memstack-chat')
+  .option('--user <id>', 'user id', process.env.USER ?? 'me')
+  .option('--thread <id>', 'thread id', 'default')
+  .option('--layout <layout>', "prompt layout: 'cache-aware' or 'seed'", parseLayout, 'cache-aware')
+  .option('--system-prompt <text>', 'the agent system prompt', 'You are a helpful assistant.')
+  .action(async (options: ChatFlags) => {
+    const model = resolveChatModel({ model: options.model, baseUrl: options.baseUrl });
+    if (!model) {
+      console.error(MODEL_HELP);
+      process.exitCode = 2;
+      return;
+    }
+    const extractor = options.extractModel
+      ? llmExtractor({ model: modelFromSpec(options.extractModel, options.baseUrl) })
+      : heuristicExtractor();
+    if (options.db !== ':memory:') mkdirSync(dirname(resolve(options.db)), { recursive: true });
+    const stack = createMemoryStack({
+      store: sqliteStore({ path: options.db }),
+      extractor,
+      layout: options.layout,
+      systemPrompt: options.systemPrompt,
+    });
+    try {
+      await runChat({
+        stack,
+        model,
+        scope: { agentId: options.agent, userId: options.user, threadId: options.thread },
+        input: process.stdin,
+        output: process.stdout,
+      });
+    } finally {
+      await stack.close();
+    }
+  });
+
+interface ChatFlags {
+  model?: string;
+  baseUrl?: string;
+  extractModel?: string;
+  db: string;
+  agent: string;
+  user: string;
+  thread: string;
+  layout: PromptLayout;
+  systemPrompt: string;
+}
 
 function parseLayout(value: string): PromptLayout {
   if (value !== 'cache-aware' && value !== 'seed') throw new InvalidArgumentError("use 'cache-aware' or 'seed'");

@@ -3,7 +3,9 @@ import {
   anthropicModel,
   type ChatModel,
   type CompletionModel,
+  claudeCliModel,
   createMemoryStack,
+  generationUuid,
   llmExtractor,
   type MemoryStack,
   openaiCompatibleModel,
@@ -11,6 +13,7 @@ import {
   sqliteStore,
 } from '../../src/index.js';
 import { startAnthropicServer } from '../support/anthropic-server.js';
+import { createFakeClaude, type FakeClaudeBehaviour } from '../support/fake-claude.js';
 import { completionReply, startOpenaiServer, streamReply } from '../support/openai-server.js';
 
 const task = 'Migrate the React app from CRA to Vite; keep the Jest tests; do not touch the auth flow';
@@ -124,9 +127,87 @@ describe('a six-turn conversation through each model path, extraction on a separ
       Array(5).fill('qwen-small'),
     );
     expect(chat.pending + extraction.pending).toBe(0);
-    const messages = (chat.requests[5]?.body as { messages: Array<{ role: string; content: string }> }).messages;
+    const body = chat.requests[5]?.body as { messages: Array<{ role: string; content: string }> } | undefined;
+    const messages = body?.messages ?? [];
     expect(messages[0]?.role).toBe('system');
     expect(messages[0]?.content).toContain('[+] Dev server port: 3000\n</pinned_task>');
     expect(messages.at(-1)?.content).toBe(lastUserText(sent[5] as PreparedRequest));
+  });
+
+  it('Claude Code CLI: new handle, resumes, a resume failure answered by the fallback, then a new generation', async () => {
+    const fake = createFakeClaude();
+    closers.push(async () => fake.remove());
+    const chatReply = (turn: number): FakeClaudeBehaviour => ({ kind: 'reply', text: conversation[turn]?.[1] ?? '' });
+    const extractionReply = (index: number): FakeClaudeBehaviour => ({ kind: 'reply', text: extractions[index] ?? '' });
+    // Chat and extraction share the executable; each turn's extraction runs before the next turn (idle()).
+    fake.script(
+      chatReply(0),
+      extractionReply(0),
+      chatReply(1),
+      extractionReply(1),
+      chatReply(2),
+      extractionReply(2),
+      { kind: 'not-found' },
+      chatReply(3),
+      extractionReply(3),
+      chatReply(4),
+      chatReply(5),
+      extractionReply(4),
+    );
+    const model = claudeCliModel({
+      command: fake.command,
+      model: 'sonnet',
+      extractionModel: 'haiku',
+      cwd: fake.directory,
+      timeoutMs: 10_000,
+    });
+    const stack = createMemoryStack({
+      store: sqliteStore({ path: ':memory:' }),
+      extractor: llmExtractor({ model }),
+      systemPrompt: 'You are a frontend expert.',
+    });
+    closers.push(() => stack.close());
+
+    const paths: string[] = [];
+    const sent: PreparedRequest[] = [];
+    for (const [text] of conversation) {
+      const turn = await stack.chat({ agentId: 'coder', userId: 'alice', threadId: 'vite', text }, model);
+      paths.push(turn.path);
+      sent.push(turn.prepared.request);
+      await stack.idle();
+    }
+    await expectMemory(stack, sent);
+    expect(paths).toEqual(['new-handle', 'resumed', 'resumed', 'fallback-history', 'new-handle', 'resumed']);
+    expect(fake.remaining()).toBe(0);
+
+    const uuid =
+      sent.length > 0 ? (await stack.prepare({ agentId: 'coder', threadId: 'vite', text: 'x' })).session.uuid : '';
+    const invocations = fake.invocations();
+    const chats = invocations.filter((invocation) => !invocation.argv.includes('--max-turns'));
+    const extractionRuns = invocations.filter((invocation) => invocation.argv.includes('--max-turns'));
+    expect(extractionRuns).toHaveLength(5);
+    for (const run of extractionRuns)
+      expect(run.argv).toEqual(expect.arrayContaining(['--no-session-persistence', '--tools', '', '--model', 'haiku']));
+    const handleFlags = chats.map((invocation) => {
+      const index = invocation.argv.findIndex((arg) => arg === '--session-id' || arg === '--resume');
+      return index < 0 ? 'none' : `${invocation.argv[index]} ${invocation.argv[index + 1]}`;
+    });
+    const next = generationUuid(uuid, 1);
+    expect(handleFlags).toEqual([
+      `--session-id ${uuid}`,
+      `--resume ${uuid}`,
+      `--resume ${uuid}`,
+      `--resume ${uuid}`,
+      'none',
+      `--session-id ${next}`,
+      `--resume ${next}`,
+    ]);
+    // Resumed calls send only the new (recapped) message; the fallback and the new generation send the history.
+    expect(chats[1]?.stdin.startsWith('<task_recap>')).toBe(true);
+    expect(chats[1]?.stdin).not.toContain('<conversation_history>');
+    expect(chats[4]?.stdin).toContain('<conversation_history>');
+    expect(chats[4]?.argv).toContain('--no-session-persistence');
+    expect(chats[5]?.stdin).toContain('<conversation_history>');
+    expect(chats.every((invocation) => invocation.cwd === fake.directory)).toBe(true);
   });
 });

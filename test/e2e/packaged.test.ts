@@ -32,7 +32,9 @@ describe('the packed package', () => {
       dependencies: Record<string, string>;
     };
     for (const dependency of Object.keys(manifest.dependencies)) {
-      symlinkSync(join(root, 'node_modules', dependency), join(project, 'node_modules', dependency), 'dir');
+      const link = join(project, 'node_modules', dependency);
+      mkdirSync(dirname(link), { recursive: true }); // scoped packages live one folder down
+      symlinkSync(join(root, 'node_modules', dependency), link, 'dir');
     }
   }, 60_000);
   afterAll(() => rmSync(project, { recursive: true, force: true }));

@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { runChat } from '../../src/cli/run-chat.js';
+import { type ChatModel, type CompletionModel, createMemoryStack, sqliteStore } from '../../src/index.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const run = promisify(execFile);
+
+function echoModel(): ChatModel & CompletionModel {
+  let turn = 0;
+  return {
+    specificationVersion: 'v1',
+    provider: 'echo',
+    modelId: 'echo-1',
+    async chat(request) {
+      turn += 1;
+      const text = turn === 1 ? 'Which Node version do you deploy on?' : `Noted (${turn}).`;
+      for (const piece of text.split(' ')) request.onText?.(`${piece} `);
+      return {
+        text,
+        usage: { inputTokens: 321, cacheReadInputTokens: 300, cacheCreationInputTokens: 12 },
+        path: 'api',
+      };
+    },
+    async complete() {
+      return { text: '{}' };
+    },
+  };
+}
+
+async function converse(lines: string[]): Promise<string> {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let printed = '';
+  output.on('data', (chunk: Buffer) => {
+    printed += chunk.toString('utf8');
+  });
+  const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }) });
+  const done = runChat({
+    stack,
+    model: echoModel(),
+    scope: { agentId: 'chat', userId: 'me', threadId: 't' },
+    input,
+    output,
+  });
+  for (const line of lines) input.write(`${line}\n`);
+  input.end();
+  await done;
+  await stack.close();
+  return printed;
+}
+
+describe('memstack chat', () => {
+  it('streams replies, prints a status line, and answers the memory commands', async () => {
+    const printed = await converse([
+      'Help me set up a deployment pipeline for our API. We always deploy with Terraform.',
+      'Node 22 in production.',
+      '/pin',
+      '/facts',
+      '/nope',
+      '/forget',
+      '/facts',
+      '/exit',
+      'never sent',
+    ]);
+    expect(printed).toContain('memstack chat · echo:echo-1 · /pin, /facts, /forget, /exit');
+    expect(printed).toContain('assistant> Which Node version do you deploy on? ');
+    expect(printed).toMatch(
+      /\[pinned: no · facts: 0 \(relevance\) · tokens: 321 in, memory \d+\.\d% · cache read 300 \/ write 12 · path: api\]/,
+    );
+    expect(printed).toMatch(/\[pinned: yes · facts: \d \((relevance|recency)\)/);
+    expect(printed).toContain('Help me set up a deployment pipeline for our API.');
+    expect(printed).toContain('[+] Which Node version do you deploy on? → Node 22 in production');
+    expect(printed).toMatch(/#\d+ User's team always deploys with Terraform \(used \d×\)/);
+    expect(printed).toContain('unknown command /nope');
+    expect(printed).toMatch(/forgot \d+ facts, 4 turns, 1 sessions/);
+    expect(printed).toContain('(no facts yet)');
+    expect(printed).not.toContain('never sent');
+  });
+
+  it('says exactly what to set, and exits non-zero, when no model is configured', async () => {
+    const env = { PATH: '/nonexistent', HOME: process.env.HOME ?? '/tmp' };
+    const result = await run(process.execPath, [join(root, 'dist/cli/main.js'), 'chat', '--db', ':memory:'], {
+      env,
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--model anthropic:<model-id>');
+    expect(result.stderr).toContain('--model claude-cli[:<model-id>]');
+    expect(result.stderr).toContain('--model openai:<model-id> --base-url <url>');
+  });
+});
