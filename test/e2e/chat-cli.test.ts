@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runChat } from '../../src/cli/run-chat.js';
 import { type ChatModel, type CompletionModel, createMemoryStack, sqliteStore } from '../../src/index.js';
+import { startOpenaiServer, streamReply } from '../support/openai-server.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -94,5 +97,61 @@ describe('memstack chat', () => {
     expect(result.stderr).toContain('--model anthropic:<model-id>');
     expect(result.stderr).toContain('--model claude-cli[:<model-id>]');
     expect(result.stderr).toContain('--model openai:<model-id> --base-url <url>');
+  });
+});
+
+describe('memstack chat, the built bin against a local OpenAI-compatible server', () => {
+  it('streams the reply, shows the status line, and remembers across turns in its SQLite file', async () => {
+    const server = await startOpenaiServer();
+    server.reply(
+      streamReply({
+        model: 'llama3.1',
+        deltas: ['Sure, ', 'which region?'],
+        usage: {
+          placement: 'separate',
+          value: {
+            prompt_tokens: 120,
+            completion_tokens: 4,
+            total_tokens: 124,
+            prompt_tokens_details: { cached_tokens: 100 },
+          },
+        },
+      }),
+      streamReply({ model: 'llama3.1', deltas: ['Frankfurt it is.'] }),
+    );
+    const directory = mkdtempSync(join(tmpdir(), 'memstack-chat-'));
+    const child = execFile(
+      process.execPath,
+      [
+        join(root, 'dist/cli/main.js'),
+        'chat',
+        '--model',
+        'openai:llama3.1',
+        '--base-url',
+        server.baseURL,
+        '--db',
+        join(directory, 'chat.db'),
+      ],
+      { env: { PATH: process.env.PATH ?? '', HOME: directory } },
+    );
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stdin?.end('Help me deploy our API to Fly.io in the EU.\nFrankfurt, please.\n/pin\n/exit\n');
+    const code = await new Promise<number | null>((resolveExit) => child.on('close', resolveExit));
+    await server.close();
+    rmSync(directory, { recursive: true, force: true });
+    expect(code).toBe(0);
+    expect(stdout).toContain('memstack chat · openai-compatible:llama3.1');
+    expect(stdout).toContain('assistant> Sure, which region?');
+    expect(stdout).toContain('cache read 100 / write 0 · path: api]');
+    expect(stdout).toContain('[pinned: yes');
+    expect(stdout).toContain('Help me deploy our API to Fly.io in the EU.');
+    expect(stdout).toContain('[+] Sure, which region? → Frankfurt, please');
+    const second = server.requests[1]?.body as { messages: Array<{ role: string; content: string }> };
+    expect(
+      second.messages.at(-1)?.content.startsWith('<task_recap>\nPinned task: Help me deploy our API to Fly.io'),
+    ).toBe(true);
   });
 });
