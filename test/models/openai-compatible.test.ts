@@ -137,14 +137,14 @@ describe('openaiCompatibleModel against a local chat-completions server', () => 
     );
   });
 
-  it('sends OPENAI_API_KEY when no key is given, and a placeholder when there is none', async () => {
+  it('never sends OPENAI_API_KEY to a server that is not OpenAI: a placeholder goes instead', async () => {
     server.reply(streamReply({ model, deltas: ['a'] }), streamReply({ model, deltas: ['b'] }));
     vi.stubEnv('OPENAI_API_KEY', 'sk-from-env');
     await openaiCompatibleModel({ model, baseURL: server.baseURL }).chat(chatRequest(prepared));
     vi.stubEnv('OPENAI_API_KEY', '');
     await openaiCompatibleModel({ model, baseURL: server.baseURL }).chat(chatRequest(prepared));
     expect(server.requests.map((request) => request.headers.authorization)).toEqual([
-      'Bearer sk-from-env',
+      'Bearer not-needed',
       'Bearer not-needed',
     ]);
   });

@@ -11,13 +11,14 @@ import { detectRejectedParameter } from './detect-rejected-parameter.js';
 import { mapOpenaiCompatibleError } from './map-openai-compatible-error.js';
 import { mapOpenaiCompatibleUsage } from './map-openai-compatible-usage.js';
 import { readOpenaiCompatibleStream } from './read-openai-compatible-stream.js';
+import { resolveOpenaiCompatibleApiKey } from './resolve-openai-compatible-api-key.js';
 
 export interface OpenaiCompatibleModelOptions {
   /** The model name the server knows, e.g. `gpt-4.1-mini`, `llama3.2`, `Qwen/Qwen2.5-7B-Instruct`. */
   model: string;
   /** The API root, ending in `/v1` for all four servers, e.g. `http://localhost:11434/v1` (Ollama). */
   baseURL: string;
-  /** Default: `OPENAI_API_KEY`, else a placeholder (local servers accept any key, the SDK insists on one). */
+  /** Default: `OPENAI_API_KEY` for OpenAI's own API, else a placeholder (local servers accept any key). */
   apiKey?: string | undefined;
   /** Default limit of generated tokens per call; unset, none is sent and the server's own default applies. */
   maxTokens?: number | undefined;
@@ -27,9 +28,6 @@ export interface OpenaiCompatibleModelOptions {
   /** Default `openai-compatible`; it names the model in errors and in the LLM extractor's name. */
   provider?: string | undefined;
 }
-
-/** The key sent to servers that need none: the SDK refuses to build a client without one. */
-const PLACEHOLDER_API_KEY = 'not-needed';
 
 /**
  * A chat and completion model on any server that speaks OpenAI's chat-completions API: OpenAI, Ollama, vLLM,
@@ -51,8 +49,7 @@ export function openaiCompatibleModel(options: OpenaiCompatibleModelOptions): Ch
   const provider = options.provider ?? 'openai-compatible';
   const client = new OpenAI({
     baseURL: options.baseURL,
-    // `||`: the SDK treats an empty key as missing and throws.
-    apiKey: options.apiKey || process.env.OPENAI_API_KEY?.trim() || PLACEHOLDER_API_KEY,
+    apiKey: resolveOpenaiCompatibleApiKey(options.apiKey, options.baseURL),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
