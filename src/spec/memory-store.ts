@@ -50,7 +50,14 @@ export interface ExchangeWrite {
   session: { key: string; uuid: string; agentId: string; channelId: string | null; threadId: string | null };
   userId: string | null;
   user: { text: string; tokens: number };
-  assistant: { text: string; tokens: number; usage?: Usage | undefined; path?: ChatPath | undefined };
+  assistant: {
+    text: string;
+    tokens: number;
+    usage?: Usage | undefined;
+    path?: ChatPath | undefined;
+    /** Tokens of memory (pin, summary, recap, facts) in the prompt that produced this reply. */
+    memoryTokens?: number | undefined;
+  };
   /** Mark the user turn as the session's task source if it has none yet. */
   taskSource: boolean;
   /** Facts that were injected into this turn: their access count and last use are bumped. */

@@ -27,7 +27,7 @@ describe('DEFAULT_LIMITS', () => {
       factsPerTurn: 4,
       factMaxChars: 300,
       nearDuplicateSimilarity: 0.9,
-      historyMaxTurns: 200,
+      historyMaxTurns: 1_000,
       maxMessageChars: 200_000,
       extractionTimeoutMs: 30_000,
       extractionConcurrency: 2,

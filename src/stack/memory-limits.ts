@@ -23,7 +23,8 @@ export interface MemoryLimits {
   factMaxChars: number;
   /** Jaccard similarity at or above which a new fact is a duplicate of a stored one. */
   nearDuplicateSimilarity: number;
-  /** How many recent turns are sent as history (compression summarises the rest). */
+  /** How many recent turns are sent as history. Compression (next) summarises older ones; until then the window is
+   * wide, because a window that slides every turn changes the cached prefix every turn. */
   historyMaxTurns: number;
   /** Longest message accepted by `prepare` and `record`. */
   maxMessageChars: number;
@@ -48,7 +49,7 @@ export const DEFAULT_LIMITS: Readonly<MemoryLimits> = Object.freeze({
   factsPerTurn: 4,
   factMaxChars: 300,
   nearDuplicateSimilarity: 0.9,
-  historyMaxTurns: 200,
+  historyMaxTurns: 1_000,
   maxMessageChars: 200_000,
   extractionTimeoutMs: 30_000,
   extractionConcurrency: 2,

@@ -42,7 +42,13 @@ export async function recordTurn(
       },
       userId: input.userId ?? null,
       user: { text: input.text, tokens: context.tokenizer.count(input.text) },
-      assistant: { text: replyText, tokens: context.tokenizer.count(replyText), usage: reply.usage, path: reply.path },
+      assistant: {
+        text: replyText,
+        tokens: context.tokenizer.count(replyText),
+        usage: reply.usage,
+        path: reply.path,
+        memoryTokens: memoryTokens(prepared),
+      },
       taskSource: state.taskSourceNeeded,
       injectedFactIds: prepared.facts.map((fact) => fact.id),
       at: context.now(),
@@ -57,4 +63,9 @@ export async function recordTurn(
   );
   if (!extractionScheduled) context.emit({ type: 'extraction-skipped', sessionKey: session.key, reason: 'queue-full' });
   return { ...ids, extractionScheduled };
+}
+
+function memoryTokens(prepared: PreparedTurn): number {
+  const { pin, summary, recap, facts } = prepared.tokens;
+  return pin + summary + recap + facts;
 }

@@ -95,5 +95,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE sessions ADD COLUMN model_state TEXT NOT NULL DEFAULT '{}';
   ALTER TABLE turns ADD COLUMN path TEXT;
+  ALTER TABLE turns ADD COLUMN memory_tokens INTEGER;
   `,
 ];

@@ -18,7 +18,7 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
     ),
     insertTurn: database.prepare(
       `INSERT INTO turns (session_key, role, text, user_id, tokens, input_tokens, output_tokens, cache_read_tokens,
-       cache_write_tokens, path, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       cache_write_tokens, path, memory_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     setTaskSource: database.prepare(
       'UPDATE sessions SET task_source_turn_id = ? WHERE key = ? AND task_source_turn_id IS NULL',
@@ -50,6 +50,7 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
         null,
         null,
         null,
+        null,
         time,
       ).lastInsertRowid,
     );
@@ -66,6 +67,7 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
         usage?.cacheReadInputTokens ?? null,
         usage?.cacheCreationInputTokens ?? null,
         assistant.path ?? null,
+        assistant.memoryTokens ?? null,
         time,
       ).lastInsertRowid,
     );
