@@ -26,7 +26,8 @@ function lightStem(word: string): string {
     .replace(/(?:ing|ed)$/u, '');
 }
 
-function contentShingles(text: string): Set<string> {
+/** Content words (stop words out, lightly stemmed) and CJK character bigrams of a text. */
+export function contentShingles(text: string): Set<string> {
   const normalised = text.normalize('NFKC').toLowerCase();
   const shingles = new Set<string>();
   for (const run of normalised.match(CJK_RUN) ?? []) {

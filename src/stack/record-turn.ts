@@ -1,3 +1,4 @@
+import { driftScore } from '../core/drift-score.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import { checkMessage } from './check-message.js';
@@ -57,6 +58,9 @@ export async function recordTurn(
     state.recorded = false;
     throw error;
   }
+
+  const drift = driftScore(replyText, { pinned: prepared.pinned, facts: prepared.facts.map((fact) => fact.text) });
+  if (drift) context.emit({ type: 'drift', sessionKey: session.key, ...drift });
 
   const extractionScheduled = context.queue.schedule(session.key, () =>
     extractMemory(context, { prepared, replyText, userTurnId: ids.userTurnId }),

@@ -33,6 +33,33 @@ function countingModel(replies: Array<string | Error>): ChatModel & { requests: 
   };
 }
 
+describe('drift', () => {
+  it('emits a drift event after each reply once there is a pin or a fact, higher for an off-task reply', async () => {
+    const events: MemstackEvent[] = [];
+    const stack = createMemoryStack({
+      store: sqliteStore({ path: ':memory:' }),
+      onEvent: (event) => events.push(event),
+    });
+    const scope = { agentId: 'bot', threadId: 't' };
+    const first = await stack.prepare({
+      ...scope,
+      text: 'Help me migrate our React app from CRA to Vite and keep the Jest tests.',
+    });
+    await stack.record(first, { text: 'Sure.' });
+    await stack.idle();
+    expect(events.some((event) => event.type === 'drift')).toBe(false); // nothing pinned yet: nothing to drift from
+    const onTask = await stack.prepare({ ...scope, text: 'What first?' });
+    await stack.record(onTask, { text: 'Install Vite, migrate the React entry, and keep the Jest tests green.' });
+    const offTask = await stack.prepare({ ...scope, text: 'And then?' });
+    await stack.record(offTask, { text: 'Here is a banana bread recipe with walnuts.' });
+    const drifts = events.flatMap((event) => (event.type === 'drift' ? [event.score] : []));
+    expect(drifts).toHaveLength(2);
+    expect(drifts[0]).toBeLessThan(0.5);
+    expect(drifts[1]).toBe(1);
+    await stack.close();
+  });
+});
+
 describe('stack.chat', () => {
   it('prepares, calls the model with its session state, records the reply and the path, and stores the new state', async () => {
     const events: MemstackEvent[] = [];
