@@ -19,9 +19,10 @@ export { MemstackError } from './spec/errors/memstack-error.js';
 export { ModelCallError, type ModelCallErrorCode } from './spec/errors/model-call-error.js';
 export { StoreError, type StoreErrorCode } from './spec/errors/store-error.js';
 export type { ExtractionFailure, MemstackEvent, MemstackEventHandler } from './spec/events.js';
-export type { Extraction, ExtractionInput, Extractor } from './spec/extractor.js';
+export type { Extraction, ExtractionInput, Extractor, SummaryInput } from './spec/extractor.js';
 export type { Fact, RankedFact } from './spec/fact.js';
 export type {
+  CompressionWrite,
   ExchangeIds,
   ExchangeWrite,
   FactCandidate,

@@ -73,7 +73,7 @@ describe('cache-aware layout', () => {
     expect(pinChanged.request.system[0]).toEqual(before.request.system[0]);
     expect(pinChanged.request.system[1]).not.toEqual(before.request.system[1]);
     expect(summarised.request.system[1]?.text).toBe(
-      '<conversation_summary>\nEarlier they chose option C.\n</conversation_summary>\n\n<pinned_task>\nMigrate to Vite\n[+] keep the SW\n</pinned_task>',
+      '<conversation_summary>\n## Conversation summary\nEarlier they chose option C.\n</conversation_summary>\n\n<pinned_task>\nMigrate to Vite\n[+] keep the SW\n</pinned_task>',
     );
   });
 
@@ -92,7 +92,7 @@ describe('seed layout', () => {
     expect(request.system.map((block) => block.text)).toEqual([
       'You are helpful.',
       '<key_facts>\n- User uses pnpm\n- CI runs Node 20\n</key_facts>',
-      '<conversation_summary>\nS\n</conversation_summary>',
+      '<conversation_summary>\n## Conversation summary\nS\n</conversation_summary>',
       '<pinned_task>\nMigrate to Vite\n[+] keep the SW\n</pinned_task>',
     ]);
     expect(request.system.map((block) => Boolean(block.cache_control))).toEqual([false, false, false, true]);

@@ -19,6 +19,11 @@ export interface ChatRequest {
   session: { key: string; uuid: string };
   /** What this model stored for the session after its previous turn, or null. */
   state: ModelSessionState | null;
+  /**
+   * Counts the compressions of the session's history. A model that keeps its own transcript (the Claude CLI) must
+   * start over when it changes: its transcript still holds the turns the summary replaced.
+   */
+  historyVersion?: number | undefined;
   maxTokens?: number | undefined;
   signal?: AbortSignal | undefined;
   /** Called with each piece of the reply as it streams in. */

@@ -31,9 +31,23 @@ export interface Extraction {
   supersedes?: number[] | undefined;
 }
 
+/** What a summariser sees when a session's history is compressed. */
+export interface SummaryInput {
+  /** The summary of even older turns, if an earlier compression wrote one: the new summary replaces it. */
+  previousSummary: string | null;
+  /** The turns to summarise, oldest first. */
+  turns: ReadonlyArray<{ role: 'user' | 'assistant'; text: string }>;
+  pinned: string | null;
+}
+
 /** Turns one exchange into memory. Runs in the background, after the reply. */
 export interface Extractor {
   readonly specificationVersion: 'v1';
   readonly name: string;
   extract(input: ExtractionInput, options: { signal: AbortSignal }): Promise<Extraction>;
+  /**
+   * Summarises older turns for compression: decisions, facts, open questions, and the options the assistant offered
+   * with the one the user chose. Optional: without it, a session is never compressed.
+   */
+  summarize?(input: SummaryInput, options: { signal: AbortSignal }): Promise<string>;
 }

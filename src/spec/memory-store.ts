@@ -23,6 +23,10 @@ export interface SessionRecord {
   /** The user turn the task is distilled from: the session's first substantive message. */
   taskSourceTurnId: number | null;
   summary: string | null;
+  /** The last turn the summary covers: turns up to it are no longer part of the history (0: none). */
+  summaryThroughTurnId: number;
+  /** Incremented by each compression. */
+  historyVersion: number;
   /** What each chat model keeps for this session between turns, by provider (see `ChatModel`). */
   modelState: Readonly<Record<string, ModelSessionState>>;
   createdAt: Date;
@@ -42,8 +46,16 @@ export interface TurnRecord {
 
 export interface SessionSnapshot {
   session: SessionRecord;
-  /** Stored turns, oldest first. */
+  /** Stored turns after the summary's, oldest first. */
   turns: TurnRecord[];
+}
+
+/** A compression to apply: the new summary and the last turn it covers. */
+export interface CompressionWrite {
+  summary: string;
+  throughTurnId: number;
+  /** The watermark the summary was computed from: if another compression moved it meanwhile, nothing is written. */
+  expectedThroughTurnId: number;
 }
 
 export interface ExchangeWrite {
@@ -80,12 +92,17 @@ export interface SessionPatch {
 
 /** Sessions and their turns. */
 export interface SessionStore {
-  /** The session and its most recent turns (all of them without `maxTurns`), oldest first, starting with a user turn. */
+  /**
+   * The session and its most recent turns after the summary's watermark (all of them without `maxTurns`), oldest
+   * first, starting with a user turn.
+   */
   read(key: string, options?: { maxTurns?: number }): Promise<SessionSnapshot | null>;
   readTurn(key: string, turnId: number): Promise<TurnRecord | null>;
   /** Creates the session if needed and appends the user turn and the reply, atomically. */
   appendExchange(exchange: ExchangeWrite): Promise<ExchangeIds>;
   update(key: string, patch: SessionPatch): Promise<void>;
+  /** Stores a summary and moves the watermark past the turns it covers, atomically; false if the watermark moved. */
+  compress(key: string, compression: CompressionWrite): Promise<boolean>;
 }
 
 /** The terms of a fact search, already normalised: the store only quotes and matches them. */

@@ -24,11 +24,13 @@ export async function chatTurn(
     );
   }
   const prepared = await prepareTurn(context, input);
-  const state = context.prepared.get(prepared)?.modelState[model.provider] ?? null;
+  const preparedState = context.prepared.get(prepared);
+  const state = preparedState?.modelState[model.provider] ?? null;
   const result = await model.chat({
     request: prepared.request,
     session: { key: prepared.session.key, uuid: prepared.session.uuid },
     state,
+    historyVersion: preparedState?.historyVersion ?? 0,
     signal: options.signal,
     onText: options.onText,
     maxTokens: options.maxTokens,

@@ -34,6 +34,12 @@ export interface MemoryLimits {
   extractionQueueMax: number;
   /** How many times extraction may try to pin a session's task. */
   pinAttempts: number;
+  /** Stored history (tokens after the last summary) above which a session is compressed... */
+  compressionThresholdTokens: number;
+  /** ...keeping about this many tokens of the most recent turns verbatim. */
+  compressionKeepTokens: number;
+  /** Cap on a summary, in grapheme clusters. */
+  summaryMaxChars: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<MemoryLimits> = Object.freeze({
@@ -55,6 +61,9 @@ export const DEFAULT_LIMITS: Readonly<MemoryLimits> = Object.freeze({
   extractionConcurrency: 2,
   extractionQueueMax: 1_000,
   pinAttempts: 3,
+  compressionThresholdTokens: 50_000,
+  compressionKeepTokens: 10_000,
+  summaryMaxChars: 4_000,
 });
 
 /** The defaults overridden by `limits`, checked: every value a finite number in range. */

@@ -63,6 +63,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     taskSourceNeeded: (session?.taskSourceTurnId ?? null) === null && isSubstantive(stripSenderMetadata(text)),
     recorded: false,
     modelState: session?.modelState ?? {},
+    historyVersion: session?.historyVersion ?? 0,
   });
   return prepared;
 }

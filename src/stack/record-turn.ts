@@ -2,6 +2,7 @@ import { driftScore } from '../core/drift-score.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import { checkMessage } from './check-message.js';
+import { compressSession } from './compress-session.js';
 import { extractMemory } from './extract-memory.js';
 import type { RecordedTurn, RecordInput } from './memory-stack.js';
 import type { StackContext } from './stack-context.js';
@@ -62,9 +63,10 @@ export async function recordTurn(
   const drift = driftScore(replyText, { pinned: prepared.pinned, facts: prepared.facts.map((fact) => fact.text) });
   if (drift) context.emit({ type: 'drift', sessionKey: session.key, ...drift });
 
-  const extractionScheduled = context.queue.schedule(session.key, () =>
-    extractMemory(context, { prepared, replyText, userTurnId: ids.userTurnId }),
-  );
+  const extractionScheduled = context.queue.schedule(session.key, async () => {
+    await extractMemory(context, { prepared, replyText, userTurnId: ids.userTurnId });
+    await compressSession(context, session.key);
+  });
   if (!extractionScheduled) context.emit({ type: 'extraction-skipped', sessionKey: session.key, reason: 'queue-full' });
   return { ...ids, extractionScheduled };
 }

@@ -11,8 +11,9 @@ import type { MemoryLimits } from './memory-limits.js';
 export interface PreparedState {
   taskSourceNeeded: boolean;
   recorded: boolean;
-  /** The session's stored model states when the turn was prepared (for `chat`). */
+  /** The session's stored model states and history version when the turn was prepared (for `chat`). */
   modelState: Readonly<Record<string, ModelSessionState>>;
+  historyVersion: number;
 }
 
 /** Everything the stack's functions share. Built once by `createMemoryStack`. */

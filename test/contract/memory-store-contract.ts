@@ -124,6 +124,31 @@ export function runMemoryStoreContract(
         expect((await store.sessions.read('s1'))?.session).toMatchObject({ pin: null, pinAttempts: 2 });
       });
 
+      it('compresses: the summary and the watermark move together, and only from the expected watermark', async () => {
+        const first = await store.sessions.appendExchange(exchange('s1', 'old question', 'old answer'));
+        const second = await store.sessions.appendExchange(exchange('s1', 'new question', 'new answer'));
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({
+          summaryThroughTurnId: 0,
+          historyVersion: 0,
+        });
+        const through = first.assistantTurnId;
+        expect(
+          await store.sessions.compress('s1', { summary: 'S1', throughTurnId: through, expectedThroughTurnId: 0 }),
+        ).toBe(true);
+        const snapshot = await store.sessions.read('s1');
+        expect(snapshot?.session).toMatchObject({ summary: 'S1', summaryThroughTurnId: through, historyVersion: 1 });
+        expect(snapshot?.turns.map((turn) => turn.text)).toEqual(['new question', 'new answer']);
+        // A stale compression (computed from watermark 0) or one going backwards changes nothing.
+        const stale = { summary: 'stale', throughTurnId: second.assistantTurnId, expectedThroughTurnId: 0 };
+        expect(await store.sessions.compress('s1', stale)).toBe(false);
+        const backwards = { summary: 'back', throughTurnId: through - 1, expectedThroughTurnId: through };
+        expect(await store.sessions.compress('s1', backwards)).toBe(false);
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({ summary: 'S1', historyVersion: 1 });
+        // Summarised turns stay readable by id (the task source), and count for forget.
+        expect((await store.sessions.readTurn('s1', first.userTurnId))?.text).toBe('old question');
+        expect((await store.forget({ agentId: 'bot' })).turns).toBe(4);
+      });
+
       it("keeps each model provider's session state apart", async () => {
         await store.sessions.appendExchange(exchange('s1', 'hello', 'hi'));
         expect((await store.sessions.read('s1'))?.session.modelState).toEqual({});

@@ -98,18 +98,21 @@ const startedA = (generation: number): ModelSessionState => ({
   started: true,
   cwd: projectA,
   configDir: configA,
+  historyVersion: 0,
 });
 
 async function chat(
   state: ModelSessionState | null,
   history: ReadonlyArray<['user' | 'assistant', string]> = HISTORY,
   model = modelA(),
+  historyVersion = 0,
 ): Promise<ChatResult & { deltas: string[] }> {
   const deltas: string[] = [];
   const result = await model.chat({
     request: requestOf(history),
     session,
     state,
+    historyVersion,
     onText: (delta) => deltas.push(delta),
   });
   return { ...result, deltas };
@@ -151,7 +154,7 @@ describe('claudeCliModel chat: a new handle', () => {
       text: 'Start with eu-west-1.',
       usage: EXPECTED_USAGE,
       path: 'new-handle',
-      state: { generation: 0, started: true, cwd: projectA, configDir: configA },
+      state: { generation: 0, started: true, cwd: projectA, configDir: configA, historyVersion: 0 },
       deltas: ['Start with ', 'eu-west-1.'],
     });
   });
@@ -198,7 +201,13 @@ describe('claudeCliModel chat: a new handle', () => {
       '--append-system-prompt',
       SYSTEM,
     ]);
-    expect(result.state).toEqual({ generation: 0, started: true, cwd: projectA, configDir: configA });
+    expect(result.state).toEqual({
+      generation: 0,
+      started: true,
+      cwd: projectA,
+      configDir: configA,
+      historyVersion: 0,
+    });
   });
 
   it('falls back in the same turn when the new handle cannot start (its id already taken)', async () => {
@@ -213,7 +222,13 @@ describe('claudeCliModel chat: a new handle', () => {
     ]);
     expect(fake.invocations()[1]?.stdin).toBe(HISTORY_PROMPT);
     expect(result.path).toBe('fallback-history');
-    expect(result.state).toEqual({ generation: 1, started: false, cwd: projectA, configDir: configA });
+    expect(result.state).toEqual({
+      generation: 1,
+      started: false,
+      cwd: projectA,
+      configDir: configA,
+      historyVersion: 0,
+    });
   });
 });
 
@@ -236,6 +251,16 @@ describe('claudeCliModel chat: a started handle', () => {
       state: startedA(0),
       deltas: ['eu-', 'west-1.'],
     });
+  });
+
+  it('starts the next generation, with the history in the prompt, when the stack compressed the history', async () => {
+    fake.script({ kind: 'reply', text: 'fresh' });
+    const result = await chat(startedA(0), HISTORY, modelA(), 1);
+    const [invocation] = fake.invocations();
+    expect(invocation?.argv).toEqual([...BASE, '--session-id', generation1, '--append-system-prompt', SYSTEM]);
+    expect(invocation?.stdin).toContain('<conversation_history>');
+    expect(result.path).toBe('new-handle');
+    expect(result.state).toEqual({ ...startedA(1), historyVersion: 1 });
   });
 
   it('keeps resuming its own uuid, whatever session id the init event announces', async () => {
@@ -322,7 +347,7 @@ describe('claudeCliModel chat: a failed resume falls back in the same turn', () 
       text: 'Start with eu-west-1.',
       usage: EXPECTED_USAGE,
       path: 'fallback-history',
-      state: { generation: 1, started: false, cwd: projectA, configDir: configA },
+      state: { generation: 1, started: false, cwd: projectA, configDir: configA, historyVersion: 0 },
       // Nothing of the failed run reached the caller: no error text, no text after a bad line.
       deltas: ['Start with ', 'eu-west-1.'],
     });
@@ -345,7 +370,13 @@ describe('claudeCliModel chat: a failed resume falls back in the same turn', () 
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(result.path).toBe('fallback-history');
     expect(result.text).toBe('eu-west-1.');
-    expect(result.state).toEqual({ generation: 1, started: false, cwd: projectA, configDir: configA });
+    expect(result.state).toEqual({
+      generation: 1,
+      started: false,
+      cwd: projectA,
+      configDir: configA,
+      historyVersion: 0,
+    });
     expect(fake.invocations()[1]?.argv).toEqual([
       ...BASE,
       '--no-session-persistence',
@@ -362,7 +393,13 @@ describe('claudeCliModel chat: a failed resume falls back in the same turn', () 
     const [resume, fallback] = fake.invocations();
     expect([resume?.cwd, resume?.configDir]).toEqual([projectA, configA]);
     expect([fallback?.cwd, fallback?.configDir]).toEqual([projectB, configB]);
-    expect(result.state).toEqual({ generation: 1, started: false, cwd: projectB, configDir: configB });
+    expect(result.state).toEqual({
+      generation: 1,
+      started: false,
+      cwd: projectB,
+      configDir: configB,
+      historyVersion: 0,
+    });
   });
 
   it('starts the next generation on the next turn, with the history in the prompt, then resumes it', async () => {

@@ -3,6 +3,7 @@ import { distillClarification } from './distill-clarification.js';
 import { distillTask } from './distill-task.js';
 import { extractFacts } from './extract-facts.js';
 import { findSuperseded } from './find-superseded.js';
+import { summarizeTurns } from './summarize-turns.js';
 
 export interface HeuristicExtractorOptions {
   /** Most facts per exchange, 0 to 4 (default 4). */
@@ -49,6 +50,10 @@ export function heuristicExtractor(options: HeuristicExtractorOptions = {}): Ext
         extraction.supersedes = findSuperseded(facts, input.knownFacts);
       }
       return extraction;
+    },
+    async summarize(input, { signal }) {
+      signal.throwIfAborted();
+      return summarizeTurns(input);
     },
   };
 }

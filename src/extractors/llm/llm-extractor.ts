@@ -3,11 +3,14 @@ import type { CompletionModel } from '../../spec/completion-model.js';
 import type { Extractor } from '../../spec/extractor.js';
 import { buildExtractionPrompt, EXTRACTION_SYSTEM_PROMPT } from './extraction-prompt.js';
 import { parseExtractionJson } from './parse-extraction-json.js';
+import { buildSummaryPrompt, SUMMARY_SYSTEM_PROMPT } from './summary-prompt.js';
 
 export interface LlmExtractorOptions {
   /** A cheap model: one call per substantive turn. */
   model: CompletionModel;
   maxTokens?: number;
+  /** Output budget of a compression summary. */
+  summaryMaxTokens?: number;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface LlmExtractorOptions {
  * together, as JSON validated against a schema. Output that does not validate is an error, and nothing is stored.
  */
 export function llmExtractor(options: LlmExtractorOptions): Extractor {
-  const { model, maxTokens = 600 } = options;
+  const { model, maxTokens = 600, summaryMaxTokens = 1200 } = options;
   return {
     specificationVersion: 'v1',
     name: `llm:${model.provider}:${model.modelId}`,
@@ -27,6 +30,15 @@ export function llmExtractor(options: LlmExtractorOptions): Extractor {
         signal,
       });
       return parseExtraction(parseExtractionJson(result.text));
+    },
+    async summarize(input, { signal }) {
+      const result = await model.complete({
+        system: SUMMARY_SYSTEM_PROMPT,
+        prompt: buildSummaryPrompt(input),
+        maxTokens: summaryMaxTokens,
+        signal,
+      });
+      return result.text;
     },
   };
 }

@@ -79,7 +79,13 @@ export function claudeCliModel(options: ClaudeCliModelOptions = {}): ChatModel &
 
     async chat(request: ChatRequest): Promise<ChatResult> {
       const prompt = convertToClaudeCliPrompt(request.request);
-      const state = parseClaudeCliState(request.state);
+      const historyVersion = request.historyVersion ?? 0;
+      let state = parseClaudeCliState(request.state);
+      if (state?.started === true && state.historyVersion !== historyVersion) {
+        // The stack compressed the history: the transcript still holds the summarised turns. The next generation
+        // starts from the summary (in the system prompt) and the kept turns.
+        state = { ...state, generation: state.generation + 1, started: false };
+      }
       const generation = state?.generation ?? 0;
       const uuid = generationUuid(request.session.uuid, generation);
       const common = { signal: request.signal, onText: request.onText, timeoutMs };
@@ -97,7 +103,7 @@ export function claudeCliModel(options: ClaudeCliModelOptions = {}): ChatModel &
           : await run({ ...common, args: argsOf('new-handle'), input: prompt.withHistory }, home);
       if (first.ok) {
         if (state?.started === true) return { text: first.text, usage: first.usage, path: 'resumed', state };
-        const started: ClaudeCliState = { generation, started: true, ...home };
+        const started: ClaudeCliState = { generation, started: true, ...home, historyVersion };
         return { text: first.text, usage: first.usage, path: 'new-handle', state: started };
       }
       const attempt = `claude CLI ${state?.started === true ? 'resuming' : 'starting'} session ${uuid}`;
@@ -112,7 +118,7 @@ export function claudeCliModel(options: ClaudeCliModelOptions = {}): ChatModel &
           earlier: { attempt, failure: first.failure },
         });
       }
-      const next: ClaudeCliState = { generation: generation + 1, started: false, ...home };
+      const next: ClaudeCliState = { generation: generation + 1, started: false, ...home, historyVersion };
       return { text: fallback.text, usage: fallback.usage, path: 'fallback-history', state: next };
     },
 

@@ -3,8 +3,11 @@ import { parseClaudeCliState } from './parse-claude-cli-state.js';
 
 describe('parseClaudeCliState', () => {
   it('reads the state the adapter stored', () => {
-    const state = { generation: 3, started: true, cwd: '/srv/agent', configDir: '/srv/claude' };
+    const state = { generation: 3, started: true, cwd: '/srv/agent', configDir: '/srv/claude', historyVersion: 2 };
     expect(parseClaudeCliState(state)).toEqual(state);
+    // Stored before compression existed: history version 0.
+    const { historyVersion: _, ...older } = state;
+    expect(parseClaudeCliState(older)).toEqual({ ...state, historyVersion: 0 });
     expect(parseClaudeCliState({ ...state, configDir: null })).toEqual({ ...state, configDir: null });
   });
 

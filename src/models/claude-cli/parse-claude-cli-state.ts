@@ -13,6 +13,8 @@ export type ClaudeCliState = {
   cwd: string;
   /** `CLAUDE_CONFIG_DIR`, or null for the CLI's default (`~/.claude`). */
   configDir: string | null;
+  /** The session's history version when this generation started (see `ChatRequest.historyVersion`). */
+  historyVersion: number;
 };
 
 const stateSchema = z.object({
@@ -20,6 +22,7 @@ const stateSchema = z.object({
   started: z.boolean(),
   cwd: z.string().min(1),
   configDir: z.string().min(1).nullable(),
+  historyVersion: z.number().int().nonnegative().default(0),
 });
 
 /**

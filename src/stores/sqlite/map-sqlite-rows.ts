@@ -24,6 +24,8 @@ export interface SessionRow {
   pin_attempts: number;
   task_source_turn_id: number | null;
   summary: string | null;
+  summary_through: number;
+  history_version: number;
   model_state: string;
   created_at: number;
   updated_at: number;
@@ -79,6 +81,8 @@ export function toSession(row: SessionRow): SessionRecord {
     pinAttempts: row.pin_attempts,
     taskSourceTurnId: row.task_source_turn_id,
     summary: row.summary,
+    summaryThroughTurnId: row.summary_through,
+    historyVersion: row.history_version,
     modelState: modelStateSchema.safeParse(safeJson(row.model_state)).data ?? {},
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),

@@ -96,5 +96,9 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE sessions ADD COLUMN model_state TEXT NOT NULL DEFAULT '{}';
   ALTER TABLE turns ADD COLUMN path TEXT;
   ALTER TABLE turns ADD COLUMN memory_tokens INTEGER;
+  -- Compression: turns up to summary_through are summarised (kept, but no longer sent); history_version counts
+  -- compressions, so that a model holding its own transcript (the Claude CLI) knows to start over.
+  ALTER TABLE sessions ADD COLUMN summary_through INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE sessions ADD COLUMN history_version INTEGER NOT NULL DEFAULT 0;
   `,
 ];

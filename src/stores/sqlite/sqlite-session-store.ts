@@ -9,7 +9,8 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
   const statements = {
     session: database.prepare('SELECT * FROM sessions WHERE key = ?'),
     turns: database.prepare(
-      `SELECT * FROM (SELECT ${TURN_COLUMNS} FROM turns WHERE session_key = ? ORDER BY id DESC LIMIT ?) ORDER BY id`,
+      `SELECT * FROM (SELECT ${TURN_COLUMNS} FROM turns WHERE session_key = ? AND id > ? ORDER BY id DESC LIMIT ?)
+       ORDER BY id`,
     ),
     turn: database.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE session_key = ? AND id = ?`),
     upsertSession: database.prepare(
@@ -24,6 +25,10 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
       'UPDATE sessions SET task_source_turn_id = ? WHERE key = ? AND task_source_turn_id IS NULL',
     ),
     touchFact: database.prepare('UPDATE facts SET access_count = access_count + 1, last_used_at = ? WHERE id = ?'),
+    compress: database.prepare(
+      `UPDATE sessions SET summary = ?, summary_through = ?, history_version = history_version + 1
+       WHERE key = ? AND summary_through = ? AND ? > summary_through`,
+    ),
   };
 
   const appendExchange = database.transaction((exchange: ExchangeWrite) => {
@@ -81,7 +86,7 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
       guardSqlite(database, 'read a session', () => {
         const row = statements.session.get(key) as SessionRow | undefined;
         if (!row) return null;
-        const turns = (statements.turns.all(key, options.maxTurns ?? -1) as TurnRow[]).map(toTurn);
+        const turns = (statements.turns.all(key, row.summary_through, options.maxTurns ?? -1) as TurnRow[]).map(toTurn);
         // A window that starts with a reply would break the user/assistant alternation.
         if (turns[0]?.role === 'assistant') turns.shift();
         return { session: toSession(row), turns };
@@ -93,6 +98,19 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
       }),
     appendExchange: (exchange) => guardSqlite(database, 'record an exchange', () => appendExchange(exchange)),
     update: (key, patch) => guardSqlite(database, 'update a session', () => updateSession(database, key, patch)),
+    compress: (key, compression) =>
+      guardSqlite(
+        database,
+        'compress a session',
+        () =>
+          statements.compress.run(
+            compression.summary,
+            compression.throughTurnId,
+            key,
+            compression.expectedThroughTurnId,
+            compression.throughTurnId,
+          ).changes > 0,
+      ),
   };
 }
 
