@@ -54,13 +54,24 @@ export function simulatePromptCache(
   requests: readonly CacheRequest[],
   options: { minimumCacheableTokens: number },
 ): CacheRequestResult[] {
+  const simulator = createPromptCacheSimulator(options);
+  return requests.map((request) => simulator.simulate(request));
+}
+
+export interface PromptCacheSimulator {
+  /** The next request of the sequence (times never go backwards); the cache state carries over. */
+  simulate(request: CacheRequest): CacheRequestResult;
+}
+
+/** The same simulation one request at a time, for a live estimate per session. */
+export function createPromptCacheSimulator(options: { minimumCacheableTokens: number }): PromptCacheSimulator {
   const minimum = options.minimumCacheableTokens;
   if (!Number.isFinite(minimum) || minimum < 0) {
     throw new InvalidInputError('INVALID_ARGUMENT', 'minimumCacheableTokens', 'must be a finite number ≥ 0');
   }
   const cache = new Map<string, CacheEntry>();
   let previousAt = Number.NEGATIVE_INFINITY;
-  return requests.map((request) => {
+  const simulate = (request: CacheRequest): CacheRequestResult => {
     if (!Number.isFinite(request.at) || request.at < previousAt) {
       throw new InvalidInputError('INVALID_ARGUMENT', 'at', 'request times must be finite and never go backwards');
     }
@@ -117,5 +128,6 @@ export function simulatePromptCache(
       totalTokens: total,
       hits: breakpoints.filter((breakpoint) => breakpoint.position <= hitPosition).length,
     };
-  });
+  };
+  return { simulate };
 }

@@ -19,6 +19,12 @@ export function formatReplayTurn(turn: ReplayTurn): string {
     ...turn.facts.map((fact) => `    #${fact.id} ${excerpt(fact.text)}`),
     `  tokens: system ${tokens.system} · pin ${tokens.pin} · recap ${tokens.recap} · facts ${tokens.facts} · history ${tokens.history} · message ${tokens.message} · total ${tokens.total} · memory ${percent(tokens.memoryShare)}${turn.recap ? ' · recap sent' : ''}`,
   ];
+  if (turn.usage) {
+    const usage = turn.usage;
+    lines.push(
+      `  usage (estimate): input ${usage.inputTokens ?? 0} · cache read ${usage.cacheReadInputTokens ?? 0} · cache write ${usage.cacheCreationInputTokens ?? 0} · output ${usage.outputTokens ?? 0}`,
+    );
+  }
   for (const event of turn.events) for (const line of event.split('\n')) lines.push(`  + ${excerpt(line, 140)}`);
   return lines.join('\n');
 }
@@ -30,6 +36,6 @@ export function formatReplaySummary(result: ReplayResult): string {
     `  turns: ${summary.turns}`,
     `  facts stored: ${summary.factsStored}`,
     `  pinned: ${summary.pinned ? excerpt(summary.pinned, 200) : '(none)'}`,
-    `  input tokens: ${summary.inputTokens} (memory ${summary.memoryTokens}, ${percent(summary.memoryShare)})`,
+    `  input tokens: ${summary.inputTokens} (memory ${summary.memoryTokens}, ${percent(summary.memoryShare)}; read from the simulated cache ${percent(summary.cachedShare)})`,
   ].join('\n');
 }

@@ -5,6 +5,7 @@ import {
   type PromptLayout,
   sqliteStore,
   type TokenBreakdown,
+  type Usage,
 } from '../index.js';
 import type { ConversationLine } from './read-conversation.js';
 
@@ -18,6 +19,8 @@ export interface ReplayTurn {
   factsSource: 'relevance' | 'recency';
   recap: boolean;
   tokens: TokenBreakdown;
+  /** Usage of this turn: the prompt-cache simulator's estimate (replay has no provider). */
+  usage: Usage | null;
   /** What the background extraction did after this turn. */
   events: string[];
 }
@@ -31,6 +34,8 @@ export interface ReplayResult {
     inputTokens: number;
     memoryTokens: number;
     memoryShare: number;
+    /** Share of input tokens read from the (simulated) prompt cache. */
+    cachedShare: number;
   };
 }
 
@@ -94,6 +99,7 @@ export async function runReplay(lines: readonly ConversationLine[], options: Rep
         factsSource: prepared.factsSource,
         recap: last.startsWith('<task_recap>'),
         tokens: prepared.tokens,
+        usage: events.flatMap((event) => (event.type === 'usage' ? [event.usage] : []))[0] ?? null,
         events: events.map(describeEvent).filter((text): text is string => text !== null),
       };
       lastPinned = (await stack.session({ agentId, channelId: line.channelId, threadId: line.threadId })).pinned;
@@ -104,6 +110,7 @@ export async function runReplay(lines: readonly ConversationLine[], options: Rep
     for (const scope of scopes.values()) factsStored += (await stack.facts.list(scope)).length;
     const inputTokens = turns.reduce((sum, turn) => sum + turn.tokens.total, 0);
     const memoryTokens = turns.reduce((sum, turn) => sum + turn.tokens.total * turn.tokens.memoryShare, 0);
+    const cached = turns.reduce((sum, turn) => sum + (turn.usage?.cacheReadInputTokens ?? 0), 0);
     return {
       turns,
       summary: {
@@ -113,6 +120,7 @@ export async function runReplay(lines: readonly ConversationLine[], options: Rep
         inputTokens,
         memoryTokens: Math.round(memoryTokens),
         memoryShare: inputTokens === 0 ? 0 : memoryTokens / inputTokens,
+        cachedShare: inputTokens === 0 ? 0 : cached / inputTokens,
       },
     };
   } finally {

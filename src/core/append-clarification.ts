@@ -21,13 +21,13 @@ const SHORTEST_KEPT_ANSWER = 8;
  */
 export function appendClarification(
   pin: PinState,
-  clarification: { text: string; userId: string | null },
+  clarification: { text: string; userId: string | null; at?: number | undefined },
   limits: PinLimits,
 ): { pin: PinState; condensed: boolean } {
   const text = truncateGraphemes(clarification.text.trim(), limits.clarificationMaxChars);
   if (text === '' || pin.clarifications.some((existing) => existing.text === text)) return { pin, condensed: false };
 
-  const clarifications = [...pin.clarifications, { text, userId: clarification.userId }];
+  const clarifications = [...pin.clarifications, { ...clarification, text }];
   const next: PinState = { ...pin, clarifications };
   let condensed = false;
   while (countGraphemes(renderPin(next)) > limits.maxChars) {

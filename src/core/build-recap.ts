@@ -12,9 +12,15 @@ export interface Recap {
  * The `<task_recap>` block that heads the current user message: the pinned task in short form, and the injected
  * facts when the layout puts them here. Pure string assembly: no model call. All content is tag-escaped.
  */
-export function buildRecap(input: { task: string | null; facts: readonly string[]; taskMaxChars: number }): Recap {
+export function buildRecap(input: {
+  task: string | null;
+  clarifications?: readonly string[] | undefined;
+  facts: readonly string[];
+  taskMaxChars: number;
+}): Recap {
   const lines: string[] = [];
   if (input.task) lines.push(`Pinned task: ${escapeTags(truncateGraphemes(input.task, input.taskMaxChars))}`);
+  for (const clarification of input.clarifications ?? []) lines.push(`[+] ${escapeTags(clarification)}`);
   const factsText = input.facts.length === 0 ? '' : formatFactList(input.facts);
   if (factsText) lines.push(`Key facts:\n${factsText}`);
   if (lines.length === 0) return { block: '', factsText: '' };

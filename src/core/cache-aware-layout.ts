@@ -8,7 +8,8 @@ const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /**
  * The default layout. system = base prompt [breakpoint] + summary + pinned task [breakpoint]; history = stored
- * turns [breakpoint on the last one]; current message = recap (task + facts) + text, never cached.
+ * turns [breakpoint on the last one]; current message = recap (task, clarifications newer than the cached pin,
+ * facts) + text, never cached.
  * Everything before the current message changes only when the pin or the summary does, so the provider's prefix
  * cache keeps hitting while the per-turn memory rides in the uncached tail. At most 3 breakpoints.
  */
@@ -27,7 +28,12 @@ export function cacheAwareLayout(input: LayoutInput): AssembledPrompt {
   const lastBlock = messages.at(-1)?.content.at(-1);
   if (lastBlock) lastBlock.cache_control = EPHEMERAL;
 
-  const recap = buildRecap({ task: input.task, facts: input.facts, taskMaxChars: input.recapTaskMaxChars });
+  const recap = buildRecap({
+    task: input.task,
+    clarifications: input.recentClarifications,
+    facts: input.facts,
+    taskMaxChars: input.recapTaskMaxChars,
+  });
   const message = escapeTags(input.message);
   messages.push({ role: 'user', content: [{ type: 'text', text: `${recap.block}${message}` }] });
 

@@ -4,10 +4,12 @@ import type { PreparedRequest, PromptLayout } from '../spec/prepared-turn.js';
 export interface LayoutInput {
   layout: PromptLayout;
   systemPrompt: string;
-  /** The whole pin (task and clarifications), or null. */
+  /** The pin for the system prompt (task and the clarifications settled there), or null. */
   pin: string | null;
   /** The core task alone, for the recap. */
   task: string | null;
+  /** Clarifications not yet in `pin` (the cache-aware layout keeps the newest out of the cached prefix). */
+  recentClarifications?: readonly string[];
   summary: string | null;
   history: ReadonlyArray<{ role: 'user' | 'assistant'; text: string }>;
   facts: readonly string[];

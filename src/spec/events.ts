@@ -15,6 +15,8 @@ export type MemstackEvent =
   | { type: 'output-rejected'; sessionKey: string; items: Array<{ text: string; reason: string }> }
   | { type: 'extraction-failed'; sessionKey: string; reason: ExtractionFailure; error: unknown }
   | { type: 'extraction-skipped'; sessionKey: string; reason: 'not-substantive' | 'queue-full' }
+  /** After each recorded turn: the provider's figures, or the prompt-cache simulator's estimate without them. */
+  | { type: 'usage'; sessionKey: string; source: 'provider' | 'estimate'; usage: Usage; memoryTokens: number }
   | { type: 'compressed'; sessionKey: string; turns: number; tokens: number; summary: string }
   | { type: 'compression-failed'; sessionKey: string; reason: 'timeout' | 'error'; error: unknown }
   /** How far the reply strays from the pinned task and injected facts: 0 on task, 1 unrelated (lexical). */

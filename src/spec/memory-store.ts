@@ -8,7 +8,8 @@ export interface PinState {
   task: string;
   /** Who wrote the message the task was distilled from (for `forget`). */
   taskUserId: string | null;
-  clarifications: Array<{ text: string; userId: string | null }>;
+  /** `at`: when it was added (epoch ms); the cache-aware layout moves it into the cached system prompt later. */
+  clarifications: Array<{ text: string; userId: string | null; at?: number | undefined }>;
 }
 
 export interface SessionRecord {

@@ -12,6 +12,7 @@ import { o200kTokenizer } from '../tokenizers/o200k-tokenizer.js';
 import { createBackgroundQueue } from './background-queue.js';
 import { chatTurn } from './chat-turn.js';
 import { checkScope } from './check-scope.js';
+import { usageEstimator } from './estimate-usage.js';
 import { createFactsApi } from './facts-api.js';
 import { type MemoryLimits, resolveLimits } from './memory-limits.js';
 import type { MemoryStack } from './memory-stack.js';
@@ -46,6 +47,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
   const limits = resolveLimits(options.limits);
   const tokenizer = options.tokenizer ?? o200kTokenizer();
   const stats = emptyStats();
+  const countTokens = memoizedCounter(tokenizer);
   const context: StackContext = {
     store: options.store,
     extractor: options.extractor ?? heuristicExtractor(),
@@ -56,7 +58,8 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     queue: createBackgroundQueue({ concurrency: limits.extractionConcurrency, maxPending: limits.extractionQueueMax }),
     now: options.now ?? (() => new Date()),
     emit: safeEmitter(options.onEvent, stats),
-    countTokens: memoizedCounter(tokenizer),
+    countTokens,
+    estimateUsage: usageEstimator(countTokens),
     historyCache: new Map(),
     prepared: new WeakMap(),
   };

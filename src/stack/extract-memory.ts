@@ -115,7 +115,7 @@ async function applyClarification(
   if (text === null) return reject(context, sessionKey, extraction.clarification, 'invalid-clarification');
   const next = appendClarification(
     pin,
-    { text, userId: job.prepared.input.userId ?? null },
+    { text, userId: job.prepared.input.userId ?? null, at: context.now().getTime() },
     { maxChars: limits.pinMaxChars, clarificationMaxChars: limits.clarificationMaxChars },
   );
   if (next.pin === pin) return;

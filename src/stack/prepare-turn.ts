@@ -6,6 +6,7 @@ import { formatHistoryTurn } from '../core/format-history-turn.js';
 import { isSubstantive } from '../core/is-substantive.js';
 import { renderPin } from '../core/render-pin.js';
 import { selectFacts } from '../core/select-facts.js';
+import { splitPinForCache } from '../core/split-pin-for-cache.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { Fact } from '../spec/fact.js';
 import type { TurnRecord } from '../spec/memory-store.js';
@@ -35,10 +36,21 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
   const history = turns.map((turn) => formatTurn(context, turn));
   const pin = session?.pin ?? null;
   const pinned = pin ? renderPin(pin) : null;
+  // The seed layout shows the whole pin in the system prompt; the cache-aware one keeps this burst's new
+  // clarifications in the recap, so that the cached prefix does not change under them.
+  const split =
+    pin && context.layout === 'cache-aware'
+      ? splitPinForCache(
+          pin,
+          turns.map((turn) => turn.createdAt.getTime()),
+          context.now().getTime(),
+        )
+      : null;
   const assembled = assemblePrompt({
     layout: context.layout,
     systemPrompt: context.systemPrompt,
-    pin: pinned,
+    pin: split ? renderPin(split.settled) : pinned,
+    recentClarifications: split?.recent ?? [],
     task: pin?.task ?? null,
     summary: session?.summary ?? null,
     history: history.map(({ role, text }) => ({ role, text })),

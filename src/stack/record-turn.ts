@@ -32,6 +32,11 @@ export async function recordTurn(
   state.recorded = true;
 
   const { input, session } = prepared;
+  const at = context.now();
+  // The simulator runs for every turn, so that its cache state follows the session even when figures are given.
+  const estimate = context.estimateUsage(session.key, prepared.request, replyText, at);
+  const usage = reply.usage ?? estimate;
+  const memory = memoryTokens(prepared);
   let ids: { userTurnId: number; assistantTurnId: number };
   try {
     ids = await context.store.sessions.appendExchange({
@@ -47,19 +52,26 @@ export async function recordTurn(
       assistant: {
         text: replyText,
         tokens: context.tokenizer.count(replyText),
-        usage: reply.usage,
+        usage,
         path: reply.path,
-        memoryTokens: memoryTokens(prepared),
+        memoryTokens: memory,
       },
       taskSource: state.taskSourceNeeded,
       injectedFactIds: prepared.facts.map((fact) => fact.id),
-      at: context.now(),
+      at,
     });
   } catch (error) {
     state.recorded = false;
     throw error;
   }
 
+  context.emit({
+    type: 'usage',
+    sessionKey: session.key,
+    source: reply.usage ? 'provider' : 'estimate',
+    usage,
+    memoryTokens: memory,
+  });
   const drift = driftScore(replyText, { pinned: prepared.pinned, facts: prepared.facts.map((fact) => fact.text) });
   if (drift) context.emit({ type: 'drift', sessionKey: session.key, ...drift });
 

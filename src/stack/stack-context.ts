@@ -5,6 +5,7 @@ import type { MemoryStore } from '../spec/memory-store.js';
 import type { PreparedTurn, PromptLayout } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
 import type { BackgroundQueue } from './background-queue.js';
+import type { UsageEstimator } from './estimate-usage.js';
 import type { MemoryLimits } from './memory-limits.js';
 
 /** What a turn remembers between `prepare` and `record`, kept off the public object. */
@@ -32,6 +33,8 @@ export interface StackContext {
   /** History turns formatted for the prompt, by turn id (checked against the text, in case an id is reused). */
   historyCache: Map<number, { source: string; text: string; tokens: number }>;
   prepared: WeakMap<PreparedTurn, PreparedState>;
+  /** Usage from the prompt-cache simulator, for turns recorded without provider figures. */
+  estimateUsage: UsageEstimator;
 }
 
 /** Counts of what the background work did since the stack was created (see `MemoryStack.stats`). */

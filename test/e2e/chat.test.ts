@@ -33,6 +33,39 @@ function countingModel(replies: Array<string | Error>): ChatModel & { requests: 
   };
 }
 
+describe('usage', () => {
+  it('reports the provider figures, or the prompt-cache estimate without them, and stores them with the turn', async () => {
+    const events: MemstackEvent[] = [];
+    const systemPrompt = 'Always answer carefully and cite the relevant runbook section. '.repeat(120);
+    let now = Date.parse('2026-05-01T10:00:00Z');
+    const stack = createMemoryStack({
+      store: sqliteStore({ path: ':memory:' }),
+      systemPrompt,
+      now: () => new Date(now),
+      onEvent: (event) => events.push(event),
+    });
+    const scope = { agentId: 'bot', threadId: 'ops' };
+    for (const text of ['How do I rotate the database credentials?', 'And the API keys?']) {
+      const prepared = await stack.prepare({ ...scope, text });
+      await stack.record(prepared, { text: 'See runbook section 4.2.' });
+      now += 60_000;
+    }
+    const provided = await stack.prepare({ ...scope, text: 'And the TLS certificates?' });
+    await stack.record(provided, {
+      text: 'Section 5.',
+      usage: { inputTokens: 7, cacheReadInputTokens: 900, outputTokens: 3 },
+    });
+    const usages = events.flatMap((event) => (event.type === 'usage' ? [event] : []));
+    expect(usages.map((event) => event.source)).toEqual(['estimate', 'estimate', 'provider']);
+    const [cold, warm, real] = usages;
+    expect(cold?.usage.cacheReadInputTokens).toBe(0);
+    expect(cold?.usage.cacheCreationInputTokens).toBeGreaterThan(1000); // the long system prompt is written
+    expect(warm?.usage.cacheReadInputTokens).toBe(cold?.usage.cacheCreationInputTokens); // and read a minute later
+    expect(real?.usage).toEqual({ inputTokens: 7, cacheReadInputTokens: 900, outputTokens: 3 });
+    await stack.close();
+  });
+});
+
 describe('drift', () => {
   it('emits a drift event after each reply once there is a pin or a fact, higher for an off-task reply', async () => {
     const events: MemstackEvent[] = [];

@@ -118,7 +118,8 @@ describe('openaiCompatibleModel against a local chat-completions server', () => 
       stream_options: { include_usage: true },
       max_tokens: 512,
       messages: [
-        { role: 'system', content: `${systemPrompt}\n\n<pinned_task>\n${prepared.pinned}\n</pinned_task>` },
+        // The cached system pin (this burst's clarifications ride in the recap instead).
+        { role: 'system', content: prepared.request.system.map((block) => block.text).join('\n\n') },
         { role: 'user', content: conversation[0][0] },
         { role: 'assistant', content: conversation[0][1] },
         { role: 'user', content: conversation[1][0] },

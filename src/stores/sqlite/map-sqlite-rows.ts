@@ -57,7 +57,9 @@ export function toFact(row: FactRow): Fact {
   };
 }
 
-const clarificationsSchema = z.array(z.object({ text: z.string(), userId: z.string().nullable() }));
+const clarificationsSchema = z.array(
+  z.object({ text: z.string(), userId: z.string().nullable(), at: z.number().optional() }),
+);
 const modelStateSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
 
 export function toSession(row: SessionRow): SessionRecord {

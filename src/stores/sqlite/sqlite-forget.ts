@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 
-const clarificationsSchema = z.array(z.object({ text: z.string(), userId: z.string().nullable() }));
+const clarificationsSchema = z.array(
+  z.object({ text: z.string(), userId: z.string().nullable(), at: z.number().optional() }),
+);
 
 /**
  * Deletes everything stored for a scope in one transaction. Every given field narrows it:
