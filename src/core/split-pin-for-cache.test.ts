@@ -8,27 +8,31 @@ const pin: PinState = {
   taskUserId: null,
   clarifications: [
     { text: 'old answer (no time)', userId: null },
-    { text: 'answer from the last burst', userId: null, at: 10 * minute },
-    { text: 'answer from this burst', userId: null, at: 62 * minute },
+    { text: 'answer before this burst', userId: null, at: 10 * minute },
+    { text: 'answer during this burst', userId: null, at: 62 * minute },
   ],
 };
+// Turns at 0-11 min, then a burst from 60 min on.
+const times = [0, minute, 10 * minute, 11 * minute, 60 * minute, 61 * minute, 63 * minute];
 
 describe('splitPinForCache', () => {
-  it('keeps clarifications of the current burst out of the system pin', () => {
-    // Turns at 0-11 min, then a burst from 60 min on: the current burst started at 60.
-    const times = [0, minute, 10 * minute, 11 * minute, 60 * minute, 61 * minute, 63 * minute];
-    const { settled, recent } = splitPinForCache(pin, times, 64 * minute);
-    expect(settled.clarifications.map((clarification) => clarification.text)).toEqual([
-      'old answer (no time)',
-      'answer from the last burst',
-    ]);
-    expect(recent).toEqual(['answer from this burst']);
-    expect(settled.task).toBe('Migrate to Vite');
+  it('keeps the text placed at the start of the burst, and puts later clarifications in the recap', () => {
+    const stored = { text: 'Migrate to Vite\n[+] old answer (no time)\n[+] answer bef…', at: 60 * minute };
+    const split = splitPinForCache(pin, stored, times, 64 * minute);
+    expect(split).toEqual({ system: stored, recent: ['answer during this burst'], placed: false });
   });
 
-  it('settles everything once the cache has gone cold', () => {
-    const times = [60 * minute, 61 * minute, 63 * minute];
-    expect(splitPinForCache(pin, times, 63 * minute + 5 * minute).recent).toEqual([]);
-    expect(splitPinForCache(pin, [], 70 * minute).recent).toEqual([]);
+  it('places the whole pin at a new burst, or when nothing was placed yet', () => {
+    const whole =
+      'Migrate to Vite\n[+] old answer (no time)\n[+] answer before this burst\n[+] answer during this burst';
+    const stale = { text: 'Migrate to Vite', at: 11 * minute };
+    expect(splitPinForCache(pin, stale, times, 64 * minute)).toEqual({
+      system: { text: whole, at: 64 * minute },
+      recent: [],
+      placed: true,
+    });
+    const stored = { text: 'Migrate to Vite', at: 60 * minute };
+    expect(splitPinForCache(pin, stored, times, 63 * minute + 5 * minute).placed).toBe(true);
+    expect(splitPinForCache(pin, null, times, 64 * minute).placed).toBe(true);
   });
 });

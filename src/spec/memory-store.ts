@@ -28,6 +28,8 @@ export interface SessionRecord {
   summaryThroughTurnId: number;
   /** Incremented by each compression. */
   historyVersion: number;
+  /** The pin as the cache-aware layout last placed it in the system prompt, and when. */
+  systemPin: { text: string; at: Date } | null;
   /** What each chat model keeps for this session between turns, by provider (see `ChatModel`). */
   modelState: Readonly<Record<string, ModelSessionState>>;
   createdAt: Date;
@@ -73,6 +75,8 @@ export interface ExchangeWrite {
   };
   /** Mark the user turn as the session's task source if it has none yet. */
   taskSource: boolean;
+  /** The pin this turn placed in the system prompt, when it placed a new one. */
+  systemPin?: { text: string; at: Date } | undefined;
   /** Facts that were injected into this turn: their access count and last use are bumped. */
   injectedFactIds: readonly number[];
   at: Date;

@@ -38,10 +38,12 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
   const pinned = pin ? renderPin(pin) : null;
   // The seed layout shows the whole pin in the system prompt; the cache-aware one keeps this burst's new
   // clarifications in the recap, so that the cached prefix does not change under them.
+  const stored = session?.systemPin ? { text: session.systemPin.text, at: session.systemPin.at.getTime() } : null;
   const split =
     pin && context.layout === 'cache-aware'
       ? splitPinForCache(
           pin,
+          stored,
           turns.map((turn) => turn.createdAt.getTime()),
           context.now().getTime(),
         )
@@ -49,7 +51,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
   const assembled = assemblePrompt({
     layout: context.layout,
     systemPrompt: context.systemPrompt,
-    pin: split ? renderPin(split.settled) : pinned,
+    pin: split ? split.system.text : pinned,
     recentClarifications: split?.recent ?? [],
     task: pin?.task ?? null,
     summary: session?.summary ?? null,
@@ -76,6 +78,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     recorded: false,
     modelState: session?.modelState ?? {},
     historyVersion: session?.historyVersion ?? 0,
+    systemPin: split?.placed ? { text: split.system.text, at: new Date(split.system.at) } : undefined,
   });
   return prepared;
 }

@@ -57,6 +57,7 @@ export async function recordTurn(
         memoryTokens: memory,
       },
       taskSource: state.taskSourceNeeded,
+      systemPin: state.systemPin,
       injectedFactIds: prepared.facts.map((fact) => fact.id),
       at,
     });

@@ -15,6 +15,8 @@ export interface PreparedState {
   /** The session's stored model states and history version when the turn was prepared (for `chat`). */
   modelState: Readonly<Record<string, ModelSessionState>>;
   historyVersion: number;
+  /** A new system pin this turn placed, to store with the turn. */
+  systemPin: { text: string; at: Date } | undefined;
 }
 
 /** Everything the stack's functions share. Built once by `createMemoryStack`. */

@@ -26,6 +26,8 @@ export interface SessionRow {
   summary: string | null;
   summary_through: number;
   history_version: number;
+  system_pin: string | null;
+  system_pin_at: number | null;
   model_state: string;
   created_at: number;
   updated_at: number;
@@ -85,6 +87,10 @@ export function toSession(row: SessionRow): SessionRecord {
     summary: row.summary,
     summaryThroughTurnId: row.summary_through,
     historyVersion: row.history_version,
+    systemPin:
+      row.system_pin === null || row.system_pin_at === null
+        ? null
+        : { text: row.system_pin, at: new Date(row.system_pin_at) },
     modelState: modelStateSchema.safeParse(safeJson(row.model_state)).data ?? {},
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),

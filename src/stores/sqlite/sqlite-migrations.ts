@@ -100,5 +100,8 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   -- compressions, so that a model holding its own transcript (the Claude CLI) knows to start over.
   ALTER TABLE sessions ADD COLUMN summary_through INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE sessions ADD COLUMN history_version INTEGER NOT NULL DEFAULT 0;
+  -- The pin as placed in the cached system prompt, and when: it stays put for a burst of turns.
+  ALTER TABLE sessions ADD COLUMN system_pin TEXT;
+  ALTER TABLE sessions ADD COLUMN system_pin_at INTEGER;
   `,
 ];

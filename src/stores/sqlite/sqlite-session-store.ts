@@ -24,6 +24,7 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
     setTaskSource: database.prepare(
       'UPDATE sessions SET task_source_turn_id = ? WHERE key = ? AND task_source_turn_id IS NULL',
     ),
+    setSystemPin: database.prepare('UPDATE sessions SET system_pin = ?, system_pin_at = ? WHERE key = ?'),
     touchFact: database.prepare('UPDATE facts SET access_count = access_count + 1, last_used_at = ? WHERE id = ?'),
     compress: database.prepare(
       `UPDATE sessions SET summary = ?, summary_through = ?, history_version = history_version + 1
@@ -77,6 +78,9 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
       ).lastInsertRowid,
     );
     if (exchange.taskSource) statements.setTaskSource.run(userTurnId, session.key);
+    if (exchange.systemPin) {
+      statements.setSystemPin.run(exchange.systemPin.text, exchange.systemPin.at.getTime(), session.key);
+    }
     for (const id of exchange.injectedFactIds) statements.touchFact.run(time, id);
     return { userTurnId, assistantTurnId };
   });
