@@ -89,3 +89,36 @@ describe('trimming', () => {
     await stack.close();
   });
 });
+
+describe('the cached system pin within a burst', () => {
+  it('stays put while clarifications arrive, shows them in the recap, and settles them after an idle gap', async () => {
+    let now = Date.parse('2026-06-01T09:00:00Z');
+    const stack = createMemoryStack({
+      store: sqliteStore({ path: ':memory:' }),
+      systemPrompt: 'You are a Rust expert.',
+      now: () => new Date(now),
+    });
+    const turn = async (text: string, reply: string) => {
+      const prepared = await stack.prepare({ ...scope, text });
+      await stack.record(prepared, { text: reply });
+      await stack.idle();
+      now += 60_000;
+      return prepared;
+    };
+    await turn('Help me build a CLI in Rust that converts CSV to Parquet.', 'Should it support gzip input?');
+    const second = await turn('Yes, gzip input is required.', 'Should it also write JSON?');
+    const third = await turn('No, Parquet only.', 'OK.');
+    const pinBlock = (prepared: typeof second) => prepared.request.system.at(-1)?.text ?? '';
+    expect(pinBlock(third)).toBe(pinBlock(second));
+    expect(pinBlock(third)).not.toContain('[+]');
+    expect(third.pinned).toContain('[+] Should it support gzip input? → Yes, gzip input is required');
+    expect(third.request.messages.at(-1)?.content[0]?.text).toContain(
+      '\n[+] Should it support gzip input? → Yes, gzip input is required',
+    );
+    now += 10 * 60_000; // the cache has gone cold: the next burst places the whole pin
+    const later = await turn('What about the output schema?', 'Inferred from the header.');
+    expect(pinBlock(later)).toContain('[+] Should it support gzip input? → Yes, gzip input is required');
+    expect(later.request.messages.at(-1)?.content[0]?.text).not.toContain('[+]');
+    await stack.close();
+  });
+});
