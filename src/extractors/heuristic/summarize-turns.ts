@@ -15,7 +15,7 @@ export function summarizeTurns(input: SummaryInput): string {
   const lines: string[] = [];
   for (let index = 0; index < input.turns.length; index += 1) {
     const turn = input.turns[index];
-    if (!turn || turn.role !== 'user') continue;
+    if (turn?.role !== 'user') continue;
     const reply = input.turns[index + 1];
     const asked = firstSentence(turn.text);
     const answered = reply?.role === 'assistant' ? firstSentence(reply.text) : '';
