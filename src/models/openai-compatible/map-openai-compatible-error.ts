@@ -1,21 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelCallError } from '../../spec/errors/model-call-error.js';
-
-// Codes of a connection that dropped or never opened (undici and Node sockets): a body that stops mid-way surfaces
-// as a bare `TypeError: terminated` with one of these as its cause, not as an SDK error.
-const CONNECTION_ERROR_CODES = new Set([
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EAI_AGAIN',
-]);
+import { describeError, isAbortError, isConnectionFailure, isRetryableStatus } from '../is-connection-failure.js';
 
 /**
  * Any failure of a call through the openai SDK as a `ModelCallError`, with the SDK's error as `cause`.
@@ -48,7 +33,7 @@ export function mapOpenaiCompatibleError(
     });
   }
   if (error instanceof APIConnectionError) {
-    return new ModelCallError('MODEL_CALL_FAILED', `could not reach ${provider}: ${describe(error)}`, {
+    return new ModelCallError('MODEL_CALL_FAILED', `could not reach ${provider}: ${describeError(error)}`, {
       isRetryable: true,
       cause: error,
     });
@@ -70,41 +55,12 @@ export function mapOpenaiCompatibleError(
     });
   }
   if (isConnectionFailure(error)) {
-    return new ModelCallError('MODEL_CALL_FAILED', `the connection to ${provider} broke: ${describe(error)}`, {
+    return new ModelCallError('MODEL_CALL_FAILED', `the connection to ${provider} broke: ${describeError(error)}`, {
       isRetryable: true,
       cause: error,
     });
   }
-  return new ModelCallError('MODEL_CALL_FAILED', `the call to ${provider} failed: ${describe(error)}`, {
+  return new ModelCallError('MODEL_CALL_FAILED', `the call to ${provider} failed: ${describeError(error)}`, {
     cause: error,
   });
-}
-
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
-
-function isConnectionFailure(error: unknown): boolean {
-  let current: unknown = error;
-  // A few levels suffice (TypeError -> SocketError); the bound guards against a cause cycle.
-  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
-    const code: unknown = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
-    if (current.name === 'TypeError' && (current.message === 'terminated' || current.message === 'fetch failed')) {
-      return true;
-    }
-    current = current.cause;
-  }
-  return false;
-}
-
-function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 429 || status >= 500;
-}
-
-/** The message, with the underlying cause of a connection error (`fetch failed` alone says nothing). */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? error.cause.message : undefined;
-  return cause && cause !== error.message ? `${error.message} (${cause})` : error.message;
 }
