@@ -1,4 +1,5 @@
 import { ModelCallError, type ModelCallErrorCode } from '../../spec/errors/model-call-error.js';
+import { isRetryableStatus } from '../is-connection-failure.js';
 import type { ClaudeCliFailure } from './claude-cli-failure.js';
 
 const RETRYABLE_API_ERRORS = new Set(['rate_limit', 'server_error']);
@@ -34,5 +35,5 @@ function isRetryable(failure: ClaudeCliFailure): boolean {
   if (failure.kind === 'timeout') return true;
   if (failure.apiError !== undefined && RETRYABLE_API_ERRORS.has(failure.apiError)) return true;
   const status = failure.status;
-  return status !== undefined && (status === 408 || status === 409 || status === 429 || status >= 500);
+  return status !== undefined && isRetryableStatus(status);
 }
