@@ -17,6 +17,8 @@ export type MemstackEvent =
   | { type: 'extraction-skipped'; sessionKey: string; reason: 'not-substantive' | 'queue-full' }
   /** After each recorded turn: the provider's figures, or the prompt-cache simulator's estimate without them. */
   | { type: 'usage'; sessionKey: string; source: 'provider' | 'estimate'; usage: Usage; memoryTokens: number }
+  | { type: 'facts-purged'; count: number }
+  | { type: 'purge-failed'; error: unknown }
   | { type: 'compressed'; sessionKey: string; turns: number; tokens: number; summary: string }
   | { type: 'compression-failed'; sessionKey: string; reason: 'timeout' | 'error'; error: unknown }
   /** How far the reply strays from the pinned task and injected facts: 0 on task, 1 unrelated (lexical). */

@@ -145,6 +145,11 @@ export interface FactStore {
   /** Marks `id` as replaced by `byId`; a superseded fact is never returned again. */
   supersede(scope: FactScope, id: number, byId: number): Promise<boolean>;
   remove(id: number): Promise<boolean>;
+  /**
+   * Deletes, in every scope, the facts superseded and created before `supersededBefore`, and the facts never
+   * injected (access count 0) and created before `unusedBefore`. Returns how many went.
+   */
+  purge(options: { supersededBefore: Date; unusedBefore: Date }): Promise<number>;
 }
 
 /**

@@ -17,6 +17,7 @@ import { createFactsApi } from './facts-api.js';
 import { type MemoryLimits, resolveLimits } from './memory-limits.js';
 import type { MemoryStack } from './memory-stack.js';
 import { prepareTurn } from './prepare-turn.js';
+import { factPurger } from './purge-facts.js';
 import { recordTurn } from './record-turn.js';
 import { emptyStats, memoizedCounter, type StackContext, safeEmitter } from './stack-context.js';
 
@@ -60,9 +61,11 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     emit: safeEmitter(options.onEvent, stats),
     countTokens,
     estimateUsage: usageEstimator(countTokens),
+    purgeFacts: async () => {},
     historyCache: new Map(),
     prepared: new WeakMap(),
   };
+  context.purgeFacts = factPurger(context);
   let closed = false;
   const open = (): void => {
     if (closed) throw new ConfigError('STACK_CLOSED', 'this memory stack is closed');

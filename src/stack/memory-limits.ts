@@ -40,6 +40,11 @@ export interface MemoryLimits {
   compressionKeepTokens: number;
   /** Cap on a summary, in grapheme clusters. */
   summaryMaxChars: number;
+  /** Superseded facts are deleted this many days after they were created... */
+  supersededRetentionDays: number;
+  /** ...and facts never injected, this many days after. At most one purge per `purgeIntervalMinutes`. */
+  unusedFactRetentionDays: number;
+  purgeIntervalMinutes: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<MemoryLimits> = Object.freeze({
@@ -64,6 +69,9 @@ export const DEFAULT_LIMITS: Readonly<MemoryLimits> = Object.freeze({
   compressionThresholdTokens: 50_000,
   compressionKeepTokens: 10_000,
   summaryMaxChars: 4_000,
+  supersededRetentionDays: 30,
+  unusedFactRetentionDays: 180,
+  purgeIntervalMinutes: 60,
 });
 
 /** The defaults overridden by `limits`, checked: every value a finite number in range. */

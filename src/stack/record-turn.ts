@@ -79,6 +79,7 @@ export async function recordTurn(
   const extractionScheduled = context.queue.schedule(session.key, async () => {
     await extractMemory(context, { prepared, replyText, userTurnId: ids.userTurnId });
     await compressSession(context, session.key);
+    await context.purgeFacts();
   });
   if (!extractionScheduled) context.emit({ type: 'extraction-skipped', sessionKey: session.key, reason: 'queue-full' });
   return { ...ids, extractionScheduled };

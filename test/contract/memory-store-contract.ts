@@ -277,6 +277,32 @@ export function runMemoryStoreContract(
         expect(await find('喜欢')).toEqual([]);
       });
 
+      it('purges superseded facts and facts never injected once they are old enough, and nothing else', async () => {
+        const day = 86_400_000;
+        const old = new Date(Date.parse('2025-01-01T00:00:00Z'));
+        const recent = new Date(Date.parse('2025-12-01T00:00:00Z'));
+        const unused = await store.facts.insert(alice, fact('Old fact never injected', { at: old }));
+        const used = await store.facts.insert(alice, fact('Old fact injected once', { at: old }));
+        await store.facts.touch([used.id], recent);
+        const replaced = await store.facts.insert(bob, fact('User lives in Paris', { at: old }));
+        const current = await store.facts.insert(bob, fact('User lives in Berlin', { at: recent }));
+        await store.facts.supersede(bob, replaced.id, current.id);
+        await store.facts.insert(alice, fact('Recent fact never injected', { at: recent }));
+        const now = Date.parse('2025-12-15T00:00:00Z');
+        const purged = await store.facts.purge({
+          supersededBefore: new Date(now - 30 * day),
+          unusedBefore: new Date(now - 180 * day),
+        });
+        expect(purged).toBe(2);
+        expect((await store.facts.list(alice)).map((item) => item.text)).toEqual([
+          'Old fact injected once',
+          'Recent fact never injected',
+        ]);
+        expect((await store.facts.list(bob)).map((item) => item.text)).toEqual(['User lives in Berlin']);
+        expect(await store.facts.remove(unused.id)).toBe(false);
+        expect(await store.facts.remove(replaced.id)).toBe(false);
+      });
+
       it('recent() puts the last used, then the newest, first', async () => {
         const old = await store.facts.insert(alice, fact('First fact stored'));
         await store.facts.insert(alice, fact('Second fact stored'));

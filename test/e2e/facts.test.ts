@@ -135,3 +135,32 @@ describe('key facts through the public API', () => {
     expect(await stack.facts.list(bob)).toHaveLength(1);
   });
 });
+
+describe('purging expired facts', () => {
+  it('deletes facts never injected once past their retention, from the background after a turn', async () => {
+    const events: MemstackEvent[] = [];
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const stack = createMemoryStack({
+      store: sqliteStore({ path: ':memory:' }),
+      now: () => new Date(now),
+      limits: { unusedFactRetentionDays: 90, purgeIntervalMinutes: 60 },
+      onEvent: (event) => events.push(event),
+    });
+    const scope = { agentId: 'bot', userId: 'u' };
+    await stack.facts.add(scope, 'User once mentioned a gerbil named Kiwi');
+    await stack.facts.add(scope, 'User deploys with Terraform');
+    const used = await stack.prepare({ ...scope, text: 'How do we deploy with Terraform?' });
+    expect(used.facts.map((fact) => fact.text)).toEqual(['User deploys with Terraform']);
+    await stack.record(used, { text: 'terraform apply' });
+    await stack.idle();
+    expect(await stack.facts.list(scope)).toHaveLength(2); // nothing old enough yet
+
+    now += 120 * 86_400_000;
+    const later = await stack.prepare({ ...scope, text: 'Anything new on the roadmap?' });
+    await stack.record(later, { text: 'Not yet.' });
+    await stack.idle();
+    expect((await stack.facts.list(scope)).map((fact) => fact.text)).toEqual(['User deploys with Terraform']);
+    expect(events).toContainEqual({ type: 'facts-purged', count: 1 });
+    await stack.close();
+  });
+});

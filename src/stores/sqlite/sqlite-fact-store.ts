@@ -30,6 +30,10 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
        AND superseded_by IS NULL`,
     ),
     remove: database.prepare('DELETE FROM facts WHERE id = ?'),
+    purge: database.prepare(
+      `DELETE FROM facts WHERE (superseded_by IS NOT NULL AND created_at < ?)
+       OR (superseded_by IS NULL AND access_count = 0 AND created_at < ?)`,
+    ),
   };
 
   const insert = database.transaction((scope: FactScope, fact: NewFact) => {
@@ -87,5 +91,11 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
         () => statements.supersede.run(byId, id, byId, ...scopeKey(scope)).changes > 0,
       ),
     remove: (id) => guardSqlite(database, 'remove a fact', () => statements.remove.run(id).changes > 0),
+    purge: ({ supersededBefore, unusedBefore }) =>
+      guardSqlite(
+        database,
+        'purge facts',
+        () => statements.purge.run(supersededBefore.getTime(), unusedBefore.getTime()).changes,
+      ),
   };
 }
