@@ -6,7 +6,10 @@ import { z } from 'zod';
 /** LoCoMo (Maharana et al., ACL 2024; CC BY-NC 4.0), read in place from ../shared/data: never copied here. */
 export const LOCOMO_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/locomo10.json');
 
-const turnSchema = z.object({ speaker: z.string(), dia_id: z.string(), text: z.string() });
+// Some variants of the file name the text `clean_text`, and give each turn its own `date_time`.
+const turnSchema = z
+  .object({ speaker: z.string(), dia_id: z.string(), text: z.string().optional(), clean_text: z.string().optional() })
+  .transform((turn) => ({ speaker: turn.speaker, dia_id: turn.dia_id, text: turn.text ?? turn.clean_text ?? '' }));
 const conversationSchema = z.object({
   sample_id: z.string(),
   conversation: z.record(z.string(), z.unknown()),
@@ -40,7 +43,7 @@ export function loadLocomo(path = LOCOMO_PATH): LocomoConversation[] {
     const sessions: LocomoConversation['sessions'] = [];
     for (let index = 1; ; index += 1) {
       const dateTime = sample.conversation[`session_${index}_date_time`];
-      if (dateTime === undefined) break;
+      if (dateTime === undefined && sample.conversation[`session_${index}`] === undefined) break;
       const turns = z.array(turnSchema).safeParse(sample.conversation[`session_${index}`]);
       if (!turns.success || turns.data.length === 0) continue;
       sessions.push({

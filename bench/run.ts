@@ -7,13 +7,15 @@ import { trimBench } from './trim.js';
 const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   cache: cacheBench,
   latency: latencyBench,
-  retrieval: retrievalBench,
+  retrieval: () => retrievalBench(data ? { data } : {}),
   trim: trimBench,
 };
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const requested = args.filter((arg) => !arg.startsWith('--'));
+const dataIndex = args.indexOf('--data');
+const data = dataIndex >= 0 ? args[dataIndex + 1] : undefined;
+const requested = args.filter((arg, index) => !arg.startsWith('--') && (dataIndex < 0 || index !== dataIndex + 1));
 const unknown = requested.filter((name) => !(name in sections));
 if (unknown.length > 0) {
   console.error(`unknown section(s): ${unknown.join(', ')}; available: ${Object.keys(sections).join(', ')}`);
@@ -24,5 +26,5 @@ for (const name of requested.length > 0 ? requested : Object.keys(sections)) {
   const section = sections[name];
   if (section) results[name] = await section();
 }
-// With --json, the last line is one JSON object; for `cache` alone it is `{ "strategies": ... }` as documented.
-if (json) console.log(JSON.stringify(requested.length === 1 && requested[0] === 'cache' ? results.cache : results));
+// With --json, the last line is one JSON object: a single section's own object, or all of them by name.
+if (json) console.log(JSON.stringify(requested.length === 1 && requested[0] ? results[requested[0]] : results));
