@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { createMemoryStack, sqliteStore } from '../src/index.js';
+import { cjkRecall } from './cjk-retrieval.js';
 import { LOCOMO_PATH, type LocomoConversation, loadLocomo, partialRecall } from './locomo.js';
 import { printTable } from './print-table.js';
 
@@ -145,5 +146,14 @@ export async function retrievalBench(options: { data?: string } = {}): Promise<R
         ]),
     );
   }
-  return result;
+  const cjk = await cjkRecall();
+  printTable(
+    `CJK and mixed-language set (test/fixtures/cjk-retrieval.json, ${cjk.queries} queries; baseline: FTS5 unicode61)`,
+    ['ranking', 'R@1', 'R@3'],
+    [
+      ['memstack', cjk.memstack.r1, cjk.memstack.r3],
+      ['FTS5 unicode61 baseline', cjk.baseline.r1, cjk.baseline.r3],
+    ],
+  );
+  return { ...result, cjk };
 }
