@@ -48,7 +48,8 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
   const limits = resolveLimits(options.limits);
   const tokenizer = options.tokenizer ?? o200kTokenizer();
   const stats = emptyStats();
-  const countTokens = memoizedCounter(tokenizer);
+  // Large enough to hold a long session's history turns: the usage estimate counts every block of every request.
+  const countTokens = memoizedCounter(tokenizer, 4096);
   const context: StackContext = {
     store: options.store,
     extractor: options.extractor ?? heuristicExtractor(),
