@@ -65,9 +65,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE facts_cjk USING fts5 (
     scope, grams, content = 'facts', content_rowid = 'id', tokenize = 'unicode61'
   );
-  -- The scope column only filters: it never adds to a score. Deleted entries leave the index at once.
-  INSERT INTO facts_words (facts_words, rank) VALUES ('rank', 'bm25(0.0, 1.0)');
-  INSERT INTO facts_cjk (facts_cjk, rank) VALUES ('rank', 'bm25(0.0, 1.0)');
+  -- Deleted entries leave the index at once (the scope column only filters; searches weight it 0 in bm25()).
   INSERT INTO facts_words (facts_words, rank) VALUES ('secure-delete', 1);
   INSERT INTO facts_cjk (facts_cjk, rank) VALUES ('secure-delete', 1);
 
