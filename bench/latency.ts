@@ -37,12 +37,16 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
       const scope = { agentId: 'bench', userId: 'u1' };
       const loadStart = performance.now();
       store.database.exec('BEGIN');
+      // Each fact is stored, as extraction stores it, with the exchange it came from as context: here two more
+      // sentences of the same kind, so that the context column makes every term more frequent, as it does.
+      const contexts = generate.facts(size, 7);
       for (const [index, text] of generate.facts(size).entries()) {
         await store.facts.insert(scope, {
           text,
           hash: `h${index}`,
           sourceSessionKey: null,
           sourceTurnId: null,
+          context: `${contexts[index]}\n${contexts[(index + 1) % size]}`,
           at: new Date(Date.now() - index * 60_000),
         });
       }

@@ -8,8 +8,21 @@ export const LOCOMO_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../
 
 // Some variants of the file name the text `clean_text`, and give each turn its own `date_time`.
 const turnSchema = z
-  .object({ speaker: z.string(), dia_id: z.string(), text: z.string().optional(), clean_text: z.string().optional() })
-  .transform((turn) => ({ speaker: turn.speaker, dia_id: turn.dia_id, text: turn.text ?? turn.clean_text ?? '' }));
+  .object({
+    speaker: z.string(),
+    dia_id: z.string(),
+    text: z.string().optional(),
+    clean_text: z.string().optional(),
+    blip_caption: z.string().optional(),
+    date_time: z.string().optional(),
+  })
+  .transform((turn) => ({
+    speaker: turn.speaker,
+    dia_id: turn.dia_id,
+    text: turn.text ?? turn.clean_text ?? '',
+    caption: turn.blip_caption,
+    dateTime: turn.date_time,
+  }));
 const conversationSchema = z.object({
   sample_id: z.string(),
   conversation: z.record(z.string(), z.unknown()),
@@ -24,7 +37,18 @@ export interface LocomoConversation {
   id: string;
   speakers: [string, string];
   /** Sessions in order, each a list of turns. */
-  sessions: Array<{ dateTime: string; turns: Array<{ speaker: string; diaId: string; text: string }> }>;
+  sessions: Array<{
+    dateTime: string;
+    turns: Array<{
+      speaker: string;
+      diaId: string;
+      text: string;
+      /** The caption of the photo shared with the turn, if any (LoCoMo's BLIP captions). */
+      caption: string | undefined;
+      /** When the turn was said: its own `date_time` in the variant files, else its session's. */
+      at: Date | null;
+    }>;
+  }>;
   facts: Array<{ text: string; diaIds: string[] }>;
   questions: Array<{ question: string; evidence: string[]; category: number }>;
 }
@@ -52,6 +76,8 @@ export function loadLocomo(path = LOCOMO_PATH): LocomoConversation[] {
           speaker: turn.speaker,
           diaId: turn.dia_id,
           text: turn.text,
+          caption: turn.caption,
+          at: parseLocomoDate(turn.dateTime ?? String(dateTime)),
         })),
       });
     }
@@ -79,6 +105,34 @@ export function loadLocomo(path = LOCOMO_PATH): LocomoConversation[] {
       questions,
     };
   });
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** LoCoMo's dates ("1:56 pm on 8 May, 2023"), or an ISO date; null when unreadable. */
+export function parseLocomoDate(text: string): Date | null {
+  const match = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([a-z]+),?\s+(\d{4})/i.exec(text);
+  if (match) {
+    const month = MONTHS.indexOf((match[5] ?? '').toLowerCase());
+    if (month < 0) return null;
+    const hour = (Number(match[1]) % 12) + ((match[3] ?? '').toLowerCase() === 'pm' ? 12 : 0);
+    return new Date(Date.UTC(Number(match[6]), month, Number(match[4]), hour, Number(match[2])));
+  }
+  const iso = new Date(text);
+  return Number.isNaN(iso.getTime()) ? null : iso;
 }
 
 /** LoCoMo's partial recall: the share of gold evidence ids among the dia_ids of the retrieved items. */

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { createMemoryStack, sqliteStore } from '../src/index.js';
+import { createMemoryStack, deriveSessionHandle, sqliteStore } from '../src/index.js';
 import { cjkRecall } from './cjk-retrieval.js';
 import { LOCOMO_PATH, type LocomoConversation, loadLocomo, partialRecall } from './locomo.js';
 import { printTable } from './print-table.js';
@@ -14,94 +14,168 @@ const CATEGORIES: Record<number, string> = {
 };
 
 type Recall = { r1: number; r3: number; r5: number; r10: number };
-interface Item {
-  /** What memstack indexes. */
-  text: string;
-  /** What the baseline indexes: the plain text. */
-  plain: string;
-  diaIds: string[];
-}
-interface Granularity {
-  name: 'turns' | 'facts';
-  items: (conversation: LocomoConversation) => Item[];
+type Turn = LocomoConversation['sessions'][number]['turns'][number];
+
+/** A turn as memstack stores it: the speaker's name with the text (questions name people), and the shared photo. */
+const turnText = (turn: Turn): string =>
+  `${turn.speaker}: ${turn.text}${turn.caption ? ` [shared ${turn.caption}]` : ''}`;
+
+interface Indexed {
+  /** memstack's ranking: the dia_ids of the top 10 items for a question. */
+  search(question: string): Promise<string[][]>;
+  /** The items for the baselines: the plain text, and the text memstack indexes. */
+  items: Array<{ plain: string; text: string; diaIds: string[] }>;
+  close(): Promise<void>;
 }
 
-const granularities: Granularity[] = [
-  {
-    name: 'turns',
-    // memstack indexes the speaker with the turn (questions name people); the baseline, the text alone.
-    items: (conversation) =>
-      conversation.sessions.flatMap((session) =>
-        session.turns.map((turn) => ({
-          text: `${turn.speaker}: ${turn.text}`,
-          plain: turn.text,
-          diaIds: [turn.diaId],
-        })),
-      ),
-  },
-  {
-    name: 'facts',
-    items: (conversation) =>
-      conversation.facts.map((fact) => ({ text: fact.text, plain: fact.text, diaIds: fact.diaIds })),
-  },
-];
+/**
+ * Turns: the conversation is one session, its turns appended as exchanges of two, each at its own date; memstack
+ * ranks them with the turn index behind turn recall (`stack.searchTurns`).
+ */
+async function indexTurns(conversation: LocomoConversation): Promise<Indexed> {
+  const store = sqliteStore({ path: ':memory:' });
+  const stack = createMemoryStack({ store });
+  const scope = { agentId: 'locomo', channelId: conversation.id };
+  const handle = deriveSessionHandle(scope);
+  const turns = conversation.sessions.flatMap((session) => session.turns);
+  const diaIds = new Map<number, string>();
+  for (let index = 0; index < turns.length; index += 2) {
+    const user = turns[index] as Turn;
+    const assistant = turns[index + 1];
+    const ids = await store.sessions.appendExchange({
+      session: {
+        key: handle.key,
+        uuid: handle.uuid,
+        agentId: scope.agentId,
+        channelId: scope.channelId,
+        threadId: null,
+      },
+      userId: null,
+      user: { text: turnText(user), tokens: 0 },
+      assistant: { text: assistant ? turnText(assistant) : '', tokens: 0 },
+      taskSource: false,
+      injectedFactIds: [],
+      at: user.at ?? new Date(0),
+    });
+    diaIds.set(ids.userTurnId, user.diaId);
+    if (assistant) diaIds.set(ids.assistantTurnId, assistant.diaId);
+  }
+  return {
+    search: async (question) =>
+      (await stack.searchTurns(scope, question, { limit: 10 })).map((turn) => {
+        const id = diaIds.get(turn.id);
+        return id ? [id] : [];
+      }),
+    items: turns.map((turn) => ({ plain: turn.text, text: turnText(turn), diaIds: [turn.diaId] })),
+    close: () => stack.close(),
+  };
+}
+
+/**
+ * Facts: the `observation` facts, each stored as extraction stores one: with the exchange it was drawn from and the
+ * message before it as context (the exchange of two turns holding each cited turn), dated by its first cited turn.
+ */
+async function indexFacts(conversation: LocomoConversation): Promise<Indexed> {
+  const store = sqliteStore({ path: ':memory:' });
+  const stack = createMemoryStack({ store });
+  const scope = { agentId: 'locomo', userId: conversation.id };
+  const turns = conversation.sessions.flatMap((session) => session.turns);
+  const position = new Map(turns.map((turn, index) => [turn.diaId, index]));
+  const cited = new Map<number, string[]>();
+  for (const [index, fact] of conversation.facts.entries()) {
+    const exchange = new Set<number>();
+    for (const id of fact.diaIds) {
+      const at = position.get(id);
+      if (at === undefined) continue;
+      const first = at - (at % 2);
+      if (first > 0) exchange.add(first - 1);
+      exchange.add(first);
+      if (first + 1 < turns.length) exchange.add(first + 1);
+    }
+    const context = [...exchange]
+      .sort((a, b) => a - b)
+      .map((at) => turnText(turns[at] as Turn))
+      .join('\n');
+    const firstCited = turns[position.get(fact.diaIds[0] ?? '') ?? -1];
+    const { id } = await store.facts.insert(scope, {
+      text: fact.text,
+      hash: `${index}`,
+      sourceSessionKey: null,
+      sourceTurnId: null,
+      context,
+      at: firstCited?.at ?? new Date(0),
+    });
+    cited.set(id, fact.diaIds);
+  }
+  return {
+    search: async (question) =>
+      (await stack.facts.search(scope, question, { limit: 10 })).map((fact) => cited.get(fact.id) ?? []),
+    items: conversation.facts.map((fact) => ({ plain: fact.text, text: fact.text, diaIds: fact.diaIds })),
+    close: () => stack.close(),
+  };
+}
+
+const granularities = [
+  { name: 'turns', index: indexTurns },
+  { name: 'facts', index: indexFacts },
+] as const;
+
+const RANKINGS = ['memstack', 'baseline', 'baselineSameText'] as const;
+type Ranking = (typeof RANKINGS)[number];
 
 interface Sums {
   questions: number;
-  memstack: number[];
-  baseline: number[];
-  byCategory: Map<number, { count: number; memstack: number; baseline: number }>;
+  recall: Record<Ranking, number[]>;
+  byCategory: Map<number, { count: number } & Record<Ranking, number>>;
 }
 
-async function evaluate(granularity: Granularity, conversations: LocomoConversation[]): Promise<Sums> {
-  const sums: Sums = { questions: 0, memstack: KS.map(() => 0), baseline: KS.map(() => 0), byCategory: new Map() };
+/** A plain FTS5 bm25 OR-query of the question's words over the given texts. */
+function plainBm25(texts: readonly string[]): (question: string) => number[] {
+  const database = new Database(':memory:');
+  database.exec("CREATE VIRTUAL TABLE f USING fts5(text, tokenize = 'porter unicode61')");
+  const insert = database.prepare('INSERT INTO f (rowid, text) VALUES (?, ?)');
+  texts.forEach((text, index) => insert.run(index + 1, text));
+  const search = database.prepare('SELECT rowid FROM f WHERE f MATCH ? ORDER BY bm25(f) LIMIT 10');
+  return (question) => {
+    const words = (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => `"${word}"`);
+    if (words.length === 0) return [];
+    return (search.all(words.join(' OR ')) as Array<{ rowid: number }>).map((row) => row.rowid - 1);
+  };
+}
+
+async function evaluate(
+  index: (conversation: LocomoConversation) => Promise<Indexed>,
+  conversations: LocomoConversation[],
+): Promise<Sums> {
+  const sums: Sums = {
+    questions: 0,
+    recall: { memstack: KS.map(() => 0), baseline: KS.map(() => 0), baselineSameText: KS.map(() => 0) },
+    byCategory: new Map(),
+  };
   for (const conversation of conversations) {
-    const store = sqliteStore({ path: ':memory:' });
-    const stack = createMemoryStack({ store });
-    const scope = { agentId: 'locomo', userId: conversation.id };
-    const baseline = new Database(':memory:');
-    baseline.exec("CREATE VIRTUAL TABLE f USING fts5(text, tokenize = 'porter unicode61')");
-    const insertBaseline = baseline.prepare('INSERT INTO f (rowid, text) VALUES (?, ?)');
-    const ours = new Map<number, string[]>();
-    const theirs = new Map<number, string[]>();
-    for (const [index, item] of granularity.items(conversation).entries()) {
-      const at = new Date(Date.UTC(2023, 0, 1));
-      const { id } = await store.facts.insert(scope, {
-        text: item.text,
-        hash: `${index}`,
-        sourceSessionKey: null,
-        sourceTurnId: null,
-        at,
-      });
-      ours.set(id, item.diaIds);
-      insertBaseline.run(index + 1, item.plain);
-      theirs.set(index + 1, item.diaIds);
-    }
-    const searchBaseline = baseline.prepare('SELECT rowid FROM f WHERE f MATCH ? ORDER BY bm25(f) LIMIT ?');
+    const indexed = await index(conversation);
+    const baseline = plainBm25(indexed.items.map((item) => item.plain));
+    const sameText = plainBm25(indexed.items.map((item) => item.text));
+    const diaIdsOf = (positions: number[]) => positions.map((at) => indexed.items[at]?.diaIds ?? []);
     for (const qa of conversation.questions) {
       sums.questions += 1;
-      const ranked = (await stack.facts.search(scope, qa.question, { limit: 10 })).map(
-        (fact) => ours.get(fact.id) ?? [],
-      );
-      const words = (qa.question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => `"${word}"`);
-      const plain =
-        words.length === 0
-          ? []
-          : (searchBaseline.all(words.join(' OR '), 10) as Array<{ rowid: number }>).map(
-              (row) => theirs.get(row.rowid) ?? [],
-            );
-      KS.forEach((k, index) => {
-        sums.memstack[index] = (sums.memstack[index] ?? 0) + partialRecall(qa.evidence, ranked.slice(0, k));
-        sums.baseline[index] = (sums.baseline[index] ?? 0) + partialRecall(qa.evidence, plain.slice(0, k));
-      });
-      const category = sums.byCategory.get(qa.category) ?? { count: 0, memstack: 0, baseline: 0 };
+      const ranked: Record<Ranking, string[][]> = {
+        memstack: await indexed.search(qa.question),
+        baseline: diaIdsOf(baseline(qa.question)),
+        baselineSameText: diaIdsOf(sameText(qa.question)),
+      };
+      const category = sums.byCategory.get(qa.category) ?? { count: 0, memstack: 0, baseline: 0, baselineSameText: 0 };
       category.count += 1;
-      category.memstack += partialRecall(qa.evidence, ranked.slice(0, 5));
-      category.baseline += partialRecall(qa.evidence, plain.slice(0, 5));
+      for (const ranking of RANKINGS) {
+        KS.forEach((k, at) => {
+          sums.recall[ranking][at] =
+            (sums.recall[ranking][at] ?? 0) + partialRecall(qa.evidence, ranked[ranking].slice(0, k));
+        });
+        category[ranking] += partialRecall(qa.evidence, ranked[ranking].slice(0, 5));
+      }
       sums.byCategory.set(qa.category, category);
     }
-    await stack.close();
-    baseline.close();
+    await indexed.close();
   }
   return sums;
 }
@@ -121,16 +195,26 @@ export async function retrievalBench(options: { data?: string } = {}): Promise<R
   const conversations = loadLocomo(options.data ?? LOCOMO_PATH);
   const result: Record<string, { baseline: Recall; memstack: Recall }> = {};
   for (const granularity of granularities) {
-    const sums = await evaluate(granularity, conversations);
-    const memstack = toRecall(sums.memstack, sums.questions);
-    const baseline = toRecall(sums.baseline, sums.questions);
+    const sums = await evaluate(granularity.index, conversations);
+    const memstack = toRecall(sums.recall.memstack, sums.questions);
+    const baseline = toRecall(sums.recall.baseline, sums.questions);
+    const sameText = toRecall(sums.recall.baselineSameText, sums.questions);
     result[granularity.name] = { baseline, memstack };
+    const row = (name: string, recall: Recall) => [name, recall.r1, recall.r3, recall.r5, recall.r10];
     printTable(
       `${granularity.name} retrieval (${conversations.length} conversations, ${sums.questions} questions with evidence; LoCoMo: Maharana et al. 2024, CC BY-NC 4.0)`,
       ['ranking', 'R@1', 'R@3', 'R@5', 'R@10'],
       [
-        ['memstack (facts.search = prepare ranking)', memstack.r1, memstack.r3, memstack.r5, memstack.r10],
-        ['FTS5 bm25 baseline (porter, words OR-ed)', baseline.r1, baseline.r3, baseline.r5, baseline.r10],
+        row(
+          granularity.name === 'turns'
+            ? 'memstack (turn index, stack.searchTurns)'
+            : 'memstack (facts.search = prepare ranking)',
+          memstack,
+        ),
+        row('FTS5 bm25 baseline (porter, words OR-ed)', baseline),
+        ...(granularity.name === 'turns'
+          ? [row('  same, over the text memstack stores (speaker: text [photo])', sameText)]
+          : []),
       ],
     );
     printTable(

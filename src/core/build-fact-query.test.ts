@@ -14,31 +14,38 @@ describe('buildFactQuery', () => {
     expect(buildFactQuery('What package manager do I prefer?')).toEqual({
       words: ['package', 'manager', 'prefer'],
       cjk: [],
+      dates: [],
     });
   });
 
   it('keeps each word once, in the order of first appearance', () => {
-    expect(buildFactQuery('Café CAFÉ café')).toEqual({ words: ['café'], cjk: [] });
-    expect(buildFactQuery('the pnpm the PNPM Pnpm')).toEqual({ words: ['pnpm'], cjk: [] });
+    expect(buildFactQuery('Café CAFÉ café')).toEqual({ words: ['café'], cjk: [], dates: [] });
+    expect(buildFactQuery('the pnpm the PNPM Pnpm')).toEqual({ words: ['pnpm'], cjk: [], dates: [] });
   });
 
   it('folds full-width letters and spaces to ASCII', () => {
-    expect(buildFactQuery('ＰＮＰＭ　ｖｅｒｓｉｏｎ')).toEqual({ words: ['pnpm', 'version'], cjk: [] });
+    expect(buildFactQuery('ＰＮＰＭ　ｖｅｒｓｉｏｎ')).toEqual({ words: ['pnpm', 'version'], cjk: [], dates: [] });
   });
 
   it('keeps letters with diacritics, composed', () => {
-    expect(buildFactQuery('Ünïcödé café nai\u0308ve')).toEqual({ words: ['ünïcödé', 'café', 'naïve'], cjk: [] });
+    expect(buildFactQuery('Ünïcödé café nai\u0308ve')).toEqual({
+      words: ['ünïcödé', 'café', 'naïve'],
+      cjk: [],
+      dates: [],
+    });
   });
 
   it('ignores the sender metadata before the message', () => {
     expect(buildFactQuery('[sender_id: 12345] What is my favourite editor?')).toEqual({
       words: ['favourite', 'editor'],
       cjk: [],
+      dates: [],
     });
-    expect(buildFactQuery('Alice (id 123): what editor?')).toEqual({ words: ['editor'], cjk: [] });
+    expect(buildFactQuery('Alice (id 123): what editor?')).toEqual({ words: ['editor'], cjk: [], dates: [] });
     expect(buildFactQuery('[2026-01-02 10:03] <@U024BE7LH> deploy on Friday')).toEqual({
       words: ['deploy', 'friday'],
       cjk: [],
+      dates: [],
     });
   });
 
@@ -46,26 +53,37 @@ describe('buildFactQuery', () => {
     expect(buildFactQuery("What's the user's favourite editor?")).toEqual({
       words: ['user', 'favourite', 'editor'],
       cjk: [],
+      dates: [],
     });
-    expect(buildFactQuery('I’m using Node’s test runner')).toEqual({ words: ['node', 'test', 'runner'], cjk: [] });
+    expect(buildFactQuery('I’m using Node’s test runner')).toEqual({
+      words: ['node', 'test', 'runner'],
+      cjk: [],
+      dates: [],
+    });
     expect(buildFactQuery("rock'n'roll o'clock ''quoted''")).toEqual({
       words: ['rock', 'roll', 'clock', 'quoted'],
       cjk: [],
+      dates: [],
     });
   });
 
   it('drops one-letter words but keeps numbers and words with digits', () => {
-    expect(buildFactQuery('b c x9 q')).toEqual({ words: ['x9'], cjk: [] });
-    expect(buildFactQuery('Upgrade to Node 20')).toEqual({ words: ['upgrade', 'node', '20'], cjk: [] });
-    expect(buildFactQuery('python3 node20 v1.2.3')).toEqual({ words: ['python3', 'node20', 'v1', '2', '3'], cjk: [] });
-    expect(buildFactQuery('Python 3 or Python 2')).toEqual({ words: ['python', '3', '2'], cjk: [] });
-    expect(buildFactQuery("don't ‘quote’ it")).toEqual({ words: ['quote'], cjk: [] });
+    expect(buildFactQuery('b c x9 q')).toEqual({ words: ['x9'], cjk: [], dates: [] });
+    expect(buildFactQuery('Upgrade to Node 20')).toEqual({ words: ['upgrade', 'node', '20'], cjk: [], dates: [] });
+    expect(buildFactQuery('python3 node20 v1.2.3')).toEqual({
+      words: ['python3', 'node20', 'v1', '2', '3'],
+      cjk: [],
+      dates: [],
+    });
+    expect(buildFactQuery('Python 3 or Python 2')).toEqual({ words: ['python', '3', '2'], cjk: [], dates: [] });
+    expect(buildFactQuery("don't ‘quote’ it")).toEqual({ words: ['quote'], cjk: [], dates: [] });
   });
 
   it('turns FTS syntax into plain words', () => {
     expect(buildFactQuery('Use "pnpm" OR yarn* NEAR(x) col:val -neg +plus ^caret')).toEqual({
       words: ['pnpm', 'yarn', 'near', 'col', 'val', 'neg', 'plus', 'caret'],
       cjk: [],
+      dates: [],
     });
   });
 
@@ -119,22 +137,26 @@ describe('buildFactQuery', () => {
   });
 
   it('searches only the first maxChars characters', () => {
-    expect(buildFactQuery('alpha beta gamma delta', { maxChars: 11 })).toEqual({ words: ['alpha', 'beta'], cjk: [] });
+    expect(buildFactQuery('alpha beta gamma delta', { maxChars: 11 })).toEqual({
+      words: ['alpha', 'beta'],
+      cjk: [],
+      dates: [],
+    });
   });
 
   it('handles a message of more than 100,000 characters by searching its head', () => {
     const message = `Kubernetes cluster ${'lorem '.repeat(20_000)}zebra`;
     expect(message.length).toBeGreaterThan(100_000);
-    expect(buildFactQuery(message)).toEqual({ words: ['kubernetes', 'cluster', 'lorem'], cjk: [] });
+    expect(buildFactQuery(message)).toEqual({ words: ['kubernetes', 'cluster', 'lorem'], cjk: [], dates: [] });
 
     const chinese = `${'部署'.repeat(50_000)} zebra`;
-    expect(buildFactQuery(chinese)).toEqual({ words: [], cjk: ['部署'] });
+    expect(buildFactQuery(chinese)).toEqual({ words: [], cjk: ['部署'], dates: [] });
   });
 
   it('has nothing to search in small talk, blank text or function words alone', () => {
     for (const text of ['Hello, how are you?', '', '   ', '的了是', 'ok thanks!', '[user_id=42]']) {
       const query = buildFactQuery(text);
-      expect(query).toEqual({ words: [], cjk: [] });
+      expect(query).toEqual({ words: [], cjk: [], dates: [] });
       expect(isEmptyQuery(query)).toBe(true);
     }
   });
@@ -185,8 +207,20 @@ describe('buildFactQuery', () => {
 
 describe('isEmptyQuery', () => {
   it('is true only when there is neither a word nor a CJK term', () => {
-    expect(isEmptyQuery({ words: [], cjk: [] })).toBe(true);
-    expect(isEmptyQuery({ words: ['pnpm'], cjk: [] })).toBe(false);
+    expect(isEmptyQuery({ words: [], cjk: [], dates: [] })).toBe(true);
+    expect(isEmptyQuery({ words: ['pnpm'], cjk: [], dates: [] })).toBe(false);
     expect(isEmptyQuery({ words: [], cjk: ['偏好'] })).toBe(false);
+  });
+});
+
+describe('buildFactQuery dates', () => {
+  it('adds the calendar terms of the dates a message names', () => {
+    expect(buildFactQuery('What did we decide in May 2023?').dates).toEqual(['m202305']);
+    expect(buildFactQuery('2023年5月の会議で何を決めた？').dates).toEqual(['m202305']);
+    expect(buildFactQuery('you may want pnpm').dates).toEqual([]);
+  });
+
+  it('has something to search when a message names only a date', () => {
+    expect(isEmptyQuery(buildFactQuery('and in March?'))).toBe(false);
   });
 });

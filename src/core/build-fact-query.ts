@@ -1,4 +1,5 @@
 import type { FactQuery } from '../spec/memory-store.js';
+import { findDates } from './date-terms.js';
 import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS } from './stop-words.js';
 import { stripSenderMetadata } from './strip-sender-metadata.js';
 import { truncateGraphemes } from './truncate-graphemes.js';
@@ -18,7 +19,8 @@ export interface BuildFactQueryOptions {
 
 /**
  * The search terms of a message: words of spaced scripts (lower-cased, stop words and one-letter words removed),
- * and words of Chinese/Japanese runs as the ICU word segmenter splits them. Sender metadata is ignored.
+ * words of Chinese/Japanese runs as the ICU word segmenter splits them, and the calendar terms of the dates it
+ * names. Sender metadata is ignored.
  * The terms are plain values: each store quotes them for its own query syntax, so no user text is ever syntax.
  */
 export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}): FactQuery {
@@ -64,10 +66,10 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
     }
   }
   const cjk = specific.size > 0 || words.size > 0 ? [...specific] : [...single];
-  return { words: [...words], cjk: cjk.slice(0, maxCjkTerms) };
+  return { words: [...words], cjk: cjk.slice(0, maxCjkTerms), dates: findDates(head) };
 }
 
 /** True when the query has nothing to search for. */
 export function isEmptyQuery(query: FactQuery): boolean {
-  return query.words.length === 0 && query.cjk.length === 0;
+  return query.words.length === 0 && query.cjk.length === 0 && (query.dates ?? []).length === 0;
 }

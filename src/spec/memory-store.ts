@@ -108,6 +108,15 @@ export interface SessionStore {
   update(key: string, patch: SessionPatch): Promise<void>;
   /** Stores a summary and moves the watermark past the turns it covers, atomically; false if the watermark moved. */
   compress(key: string, compression: CompressionWrite): Promise<boolean>;
+  /**
+   * The session's turns (summarised ones included) most relevant to a query, best first; only turns with an id
+   * below `beforeTurnId` when it is given. Each turn is searched with its neighbours as context, at a lower weight.
+   */
+  searchTurns(
+    key: string,
+    query: FactQuery,
+    options: { limit: number; beforeTurnId?: number },
+  ): Promise<TurnCandidate[]>;
 }
 
 /** The terms of a fact search, already normalised: the store only quotes and matches them. */
@@ -116,6 +125,17 @@ export interface FactQuery {
   words: string[];
   /** Runs of Chinese/Japanese text (each at least one character). */
   cjk: string[];
+  /**
+   * Calendar terms of the dates the text names (`y2023`, `m202305`, `mmay`, see `dateTerms`), matched against when
+   * each fact or turn was stored. Absent or empty: no date.
+   */
+  dates?: string[] | undefined;
+}
+
+/** A turn search hit: the turn, and the store's relevance for it (higher is better, comparable within one search). */
+export interface TurnCandidate {
+  turn: TurnRecord;
+  relevance: number;
 }
 
 /** A search hit: the fact, and the store's relevance for it (higher is better, comparable within one search). */
@@ -130,6 +150,11 @@ export interface NewFact {
   hash: string;
   sourceSessionKey: string | null;
   sourceTurnId: number | null;
+  /**
+   * The exchange the fact was drawn from (the user's message and the reply), searched with a lower weight than the
+   * fact's own text: a question may use the conversation's words rather than the fact's. Absent: none.
+   */
+  context?: string | undefined;
   at: Date;
 }
 

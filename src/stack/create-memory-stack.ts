@@ -19,6 +19,7 @@ import type { MemoryStack } from './memory-stack.js';
 import { prepareTurn } from './prepare-turn.js';
 import { factPurger } from './purge-facts.js';
 import { recordTurn } from './record-turn.js';
+import { searchTurns } from './search-turns.js';
 import { emptyStats, memoizedCounter, type StackContext, safeEmitter } from './stack-context.js';
 
 export interface MemoryStackOptions {
@@ -107,6 +108,24 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
           createdAt,
         })),
       };
+    },
+    searchTurns: async (scope, text, searchOptions = {}) => {
+      open();
+      checkScope(scope);
+      if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'text must be a string');
+      const limit = searchOptions.limit ?? 5;
+      if (!Number.isSafeInteger(limit) || limit < 0) {
+        throw new InvalidInputError('INVALID_ARGUMENT', 'limit', 'limit must be a non-negative integer');
+      }
+      const found = await searchTurns(context, deriveSessionHandle(scope).key, text, { limit });
+      return found.map(({ turn, score }) => ({
+        id: turn.id,
+        role: turn.role,
+        text: turn.text,
+        userId: turn.userId,
+        createdAt: turn.createdAt,
+        score,
+      }));
     },
     forget: async (scope) => {
       open();

@@ -19,6 +19,8 @@ export interface ExtractionJob {
   prepared: PreparedTurn;
   replyText: string;
   userTurnId: number;
+  /** What a fact drawn from this exchange is searched with besides its own text (see `NewFact.context`). */
+  factContext?: string | undefined;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function extractMemory(context: StackContext, job: ExtractionJob): 
 async function runExtraction(context: StackContext, job: ExtractionJob): Promise<void> {
   const { store, limits } = context;
   const { input, session: handle, answersQuestion } = job.prepared;
-  const snapshot = await store.sessions.read(handle.key, { maxTurns: 0 });
+  const snapshot = await store.sessions.read(handle.key, { maxTurns: 4 });
   // Forgotten meanwhile (the session, or this user's turns): nothing of it may come back as memory.
   if (!snapshot || !(await store.sessions.readTurn(handle.key, job.userTurnId))) return;
   const session = snapshot.session;
@@ -72,7 +74,12 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   let pin = session.pin;
   if (pin === null && taskSource !== null) pin = await applyTask(context, handle.key, extraction, taskSource.userId);
   if (pin !== null && answersQuestion !== null) await applyClarification(context, job, pin, extraction);
-  if (wantFacts) await applyFacts(context, job, extraction, new Set(related.map((fact) => fact.id)));
+  // Facts are searched with the exchange they came from, and the message it answered, as context (at a lower
+  // weight): a later question may use the conversation's words rather than the fact's.
+  const previous = snapshot.turns.filter((turn) => turn.id < job.userTurnId).at(-1);
+  const factContext = [previous?.text ?? '', userText, job.replyText].filter((text) => text !== '').join('\n');
+  if (wantFacts)
+    await applyFacts(context, { ...job, factContext }, extraction, new Set(related.map((fact) => fact.id)));
 }
 
 async function readTaskSource(
@@ -149,7 +156,11 @@ async function applyFacts(
       continue;
     }
     accepted += 1;
-    const saved = await saveFact(context, scope, checked.text, { sessionKey: session.key, turnId: job.userTurnId });
+    const saved = await saveFact(context, scope, checked.text, {
+      sessionKey: session.key,
+      turnId: job.userTurnId,
+      context: job.factContext,
+    });
     if (saved.added) added.push(storedFact(scope, saved, context.now()));
   }
   if (rejected.length > 0) context.emit({ type: 'output-rejected', sessionKey: session.key, items: rejected });

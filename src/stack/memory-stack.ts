@@ -57,6 +57,16 @@ export interface SessionView {
   }>;
 }
 
+/** A turn found by `stack.searchTurns`, with its score (higher is better, comparable within one search). */
+export interface FoundTurn {
+  id: number;
+  role: 'user' | 'assistant';
+  text: string;
+  userId: string | null;
+  createdAt: Date;
+  score: number;
+}
+
 export interface AddedFact {
   id: number;
   text: string;
@@ -85,6 +95,11 @@ export interface MemoryStack {
   stats(): MemoryStats;
   readonly facts: FactsApi;
   session(scope: SessionScope): Promise<SessionView>;
+  /**
+   * The session's turns most relevant to a text, best first, summarised ones included: the ranking turn recall
+   * uses (each turn searched with its neighbours, names and dates weighed).
+   */
+  searchTurns(scope: SessionScope, text: string, options?: { limit?: number }): Promise<FoundTurn[]>;
   forget(scope: ForgetScope): Promise<ForgetReport>;
   /** Waits for background work, then closes the store. */
   close(): Promise<void>;

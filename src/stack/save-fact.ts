@@ -14,7 +14,7 @@ export async function saveFact(
   context: StackContext,
   scope: FactScope,
   text: string,
-  source: { sessionKey: string | null; turnId: number | null },
+  source: { sessionKey: string | null; turnId: number | null; context?: string | undefined },
 ): Promise<AddedFact> {
   const { store, limits } = context;
   const at = context.now();
@@ -27,6 +27,7 @@ export async function saveFact(
         hash: hashFact(text),
         sourceSessionKey: source.sessionKey,
         sourceTurnId: source.turnId,
+        context: source.context,
         at,
       });
   if (!result.inserted) {

@@ -1,11 +1,13 @@
 import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
+import { findEntities } from '../core/find-entities.js';
 import { rankFacts } from '../core/rank-facts.js';
+import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { RankedFact } from '../spec/fact.js';
 import type { FactScope } from '../spec/scope.js';
 import type { StackContext } from './stack-context.js';
 
 /** How many hits to take from the store before the priors re-rank them. */
-const CANDIDATES = 12;
+const CANDIDATES = 20;
 
 /** The facts of a scope relevant to a text, best first; null when the text has no searchable term. */
 export async function searchFacts(
@@ -17,5 +19,5 @@ export async function searchFacts(
   const query = buildFactQuery(text);
   if (isEmptyQuery(query)) return null;
   const candidates = await context.store.facts.search(scope, query, { limit: Math.max(limit, CANDIDATES) });
-  return rankFacts(candidates, context.now()).slice(0, limit);
+  return rankFacts(candidates, context.now(), findEntities(stripSenderMetadata(text))).slice(0, limit);
 }

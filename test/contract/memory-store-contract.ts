@@ -180,6 +180,75 @@ export function runMemoryStoreContract(
       });
     });
 
+    describe('turn search', () => {
+      const words = (...terms: string[]) => ({ words: terms, cjk: [] });
+
+      it("ranks a session's turns by relevance, and never another session's", async () => {
+        await store.sessions.appendExchange(
+          exchange(
+            's1',
+            'Which database should we use?',
+            'Option A: Postgres with pgvector. Option B: SQLite with FTS5.',
+          ),
+        );
+        await store.sessions.appendExchange(exchange('s1', 'What about hosting?', 'Fly.io or a small VPS.'));
+        await store.sessions.appendExchange(exchange('s2', 'SQLite question elsewhere', 'SQLite answer elsewhere'));
+        const hits = await store.sessions.searchTurns('s1', words('sqlite', 'fts5'), { limit: 5 });
+        expect(hits[0]?.turn.text).toBe('Option A: Postgres with pgvector. Option B: SQLite with FTS5.');
+        expect(hits.every((hit) => !hit.turn.text.includes('elsewhere'))).toBe(true);
+        expect(hits[0]?.relevance).toBeGreaterThan(0);
+        expect(await store.sessions.searchTurns('unknown', words('sqlite'), { limit: 5 })).toEqual([]);
+      });
+
+      it('searches each turn with its neighbours as context, at a lower weight than its own text', async () => {
+        await store.sessions.appendExchange(exchange('s1', 'What did you paint last week?', 'A sunset over the lake.'));
+        await store.sessions.appendExchange(exchange('s1', 'I painted my fence too', 'Nice.'));
+        const hits = await store.sessions.searchTurns('s1', words('paint', 'sunset'), { limit: 5 });
+        // The reply names the sunset and follows the question about painting: it comes first.
+        expect(hits[0]?.turn.text).toBe('A sunset over the lake.');
+        // A turn that only neighbours a match is found too, below those that match themselves.
+        const lake = await store.sessions.searchTurns('s1', words('lake'), { limit: 5 });
+        expect(lake[0]?.turn.text).toBe('A sunset over the lake.');
+        expect(lake.map((hit) => hit.turn.text)).toContain('What did you paint last week?');
+      });
+
+      it('only returns turns before beforeTurnId when it is given', async () => {
+        const first = await store.sessions.appendExchange(exchange('s1', 'deploy with docker', 'ok docker'));
+        const second = await store.sessions.appendExchange(exchange('s1', 'docker again', 'docker reply'));
+        const all = await store.sessions.searchTurns('s1', words('docker'), { limit: 10 });
+        expect(all).toHaveLength(4);
+        const older = await store.sessions.searchTurns('s1', words('docker'), {
+          limit: 10,
+          beforeTurnId: second.userTurnId,
+        });
+        expect(older.map((hit) => hit.turn.id).sort()).toEqual([first.userTurnId, first.assistantTurnId].sort());
+      });
+
+      it('matches the calendar terms of when a turn was said', async () => {
+        await store.sessions.appendExchange(
+          exchange('s1', 'we went hiking', 'fun', { at: new Date('2023-05-08T10:00:00Z') }),
+        );
+        await store.sessions.appendExchange(
+          exchange('s1', 'we went hiking again', 'fun', { at: new Date('2023-07-02T10:00:00Z') }),
+        );
+        const hits = await store.sessions.searchTurns(
+          's1',
+          { words: ['hiking'], cjk: [], dates: ['m202305'] },
+          { limit: 1 },
+        );
+        expect(hits[0]?.turn.text).toBe('we went hiking');
+      });
+
+      it('treats query syntax as plain text and finds CJK words inside longer runs', async () => {
+        await store.sessions.appendExchange(exchange('s1', '我们决定使用 pnpm 管理依赖', '好的'));
+        const syntax = await store.sessions.searchTurns('s1', words('"', 'OR', 'NEAR(', '*', 'pnpm'), { limit: 5 });
+        expect(syntax[0]?.turn.text).toBe('我们决定使用 pnpm 管理依赖');
+        if (options.skip?.cjk) return;
+        const cjk = await store.sessions.searchTurns('s1', { words: [], cjk: ['管理'] }, { limit: 5 });
+        expect(cjk[0]?.turn.text).toBe('我们决定使用 pnpm 管理依赖');
+      });
+    });
+
     describe('facts', () => {
       it('inserts, lists and refuses an exact duplicate in the same scope', async () => {
         const first = await store.facts.insert(alice, fact('User prefers pnpm'));
@@ -231,6 +300,32 @@ export function runMemoryStoreContract(
           'User tests with vitest',
         ]);
         expect(both[0]?.relevance).toBeGreaterThan(both[1]?.relevance ?? Number.POSITIVE_INFINITY);
+      });
+
+      it("searches a fact's context at a lower weight than its text", async () => {
+        await store.facts.insert(
+          alice,
+          fact('User adopted a dog named Ned', { context: 'I went to the shelter in Stamford' }),
+        );
+        await store.facts.insert(alice, fact('User volunteers at the Stamford shelter'));
+        const hits = await store.facts.search(alice, { words: ['stamford', 'shelter'], cjk: [] }, { limit: 5 });
+        expect(hits.map((hit) => hit.fact.text)).toEqual([
+          'User volunteers at the Stamford shelter',
+          'User adopted a dog named Ned',
+        ]);
+      });
+
+      it('matches the calendar terms of when a fact was stored', async () => {
+        await store.facts.insert(alice, fact('User ran a marathon', { at: new Date('2022-04-10T00:00:00Z') }));
+        await store.facts.insert(alice, fact('User ran a half marathon', { at: new Date('2023-09-10T00:00:00Z') }));
+        const hits = await store.facts.search(
+          alice,
+          { words: ['marathon'], cjk: [], dates: ['m202204'] },
+          { limit: 2 },
+        );
+        expect(hits[0]?.fact.text).toBe('User ran a marathon');
+        const dateOnly = await store.facts.search(alice, { words: [], cjk: [], dates: ['y2023'] }, { limit: 2 });
+        expect(dateOnly.map((hit) => hit.fact.text)).toEqual(['User ran a half marathon']);
       });
 
       it('matches word forms (stemming)', async () => {
@@ -376,6 +471,25 @@ export function runMemoryStoreContract(
         expect(await store.sessions.read('alice-only')).toBeNull();
         expect(await store.facts.list(alice)).toEqual([]);
         expect(await store.facts.list(bob)).toHaveLength(1);
+      });
+
+      it("leaves no trace of a forgotten user's turns in the turn search, not even as another turn's context", async () => {
+        await store.sessions.appendExchange(
+          exchange('shared', 'remember my word', 'your secret word is zanzibarquokka'),
+        );
+        await store.sessions.appendExchange({
+          ...exchange('shared', 'bob talks about tea', 'tea is nice'),
+          userId: 'bob',
+        });
+        expect(
+          await store.sessions.searchTurns('shared', { words: ['zanzibarquokka'], cjk: [] }, { limit: 5 }),
+        ).toHaveLength(3);
+        await store.forget({ agentId: 'bot', userId: 'alice' });
+        expect(
+          await store.sessions.searchTurns('shared', { words: ['zanzibarquokka'], cjk: [] }, { limit: 5 }),
+        ).toEqual([]);
+        const tea = await store.sessions.searchTurns('shared', { words: ['tea'], cjk: [] }, { limit: 5 });
+        expect(tea.map((hit) => hit.turn.text).sort()).toEqual(['bob talks about tea', 'tea is nice']);
       });
 
       it('clears a pin whose task the forgotten user wrote', async () => {

@@ -111,7 +111,12 @@ describe('a multi-turn conversation with a scripted extraction model', () => {
     await stack.record(fourth, { text: 'Run pnpm install --frozen-lockfile.' });
     await stack.idle();
     const used = await stack.facts.list({ agentId, userId: 'alice' });
-    expect(used.every((fact) => fact.accessCount === 1 && fact.lastUsedAt !== null)).toBe(true);
+    // The pnpm fact was also injected in turn 2: "keep" is a word of the exchange it was drawn from.
+    expect(used.map((fact) => [fact.text, fact.accessCount])).toEqual([
+      ['User uses pnpm as package manager, never npm', 2],
+      ['CI runs on GitHub Actions with Node 20', 1],
+    ]);
+    expect(used.every((fact) => fact.lastUsedAt !== null)).toBe(true);
 
     // History holds the raw user text, never the recap.
     const view = await stack.session(alice);

@@ -22,6 +22,7 @@ const FREQUENCY_CACHE_SIZE = 4096;
 const FREQUENCY_CACHE_MS = 60_000;
 
 export interface Fts5Index {
+  /** `terms`: one column-qualified FTS5 expression per query term (`{text context} : "word"`). */
   search(scope: FactScope, terms: readonly string[], limit: number): FactCandidate[];
 }
 
@@ -34,14 +35,15 @@ export interface Fts5Index {
 export function fts5Index(
   database: SqliteDatabase,
   table: 'facts_words' | 'facts_cjk',
-  column: 'text' | 'grams',
+  /** bm25 weights of the table's columns, the scope column first (always 0: it only filters). */
+  weights: string,
 ): Fts5Index {
   const count = database.prepare(
     `SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`,
   );
   // bm25() with explicit weights (the scope column counts for nothing) is cheaper than the configured `rank`.
   const ranked = database.prepare(
-    `SELECT ${FACT_COLUMNS}, bm25(${table}, 0.0, 1.0) AS score FROM ${table} CROSS JOIN facts f ON f.id = ${table}.rowid
+    `SELECT ${FACT_COLUMNS}, bm25(${table}, ${weights}) AS score FROM ${table} CROSS JOIN facts f ON f.id = ${table}.rowid
      WHERE ${table} MATCH ? AND f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL ORDER BY score LIMIT ?`,
   );
   // The inner query lets FTS5 walk its doclist backwards and stop after `LIMIT` hits. Ids only: most candidates are
@@ -56,7 +58,7 @@ export function fts5Index(
     const now = Date.now();
     const known = frequencies.get(term);
     if (known && now - known.at < FREQUENCY_CACHE_MS) return known.documents;
-    const documents = (count.get(`${column} : ${term}`, RANKED_DOCUMENT_BUDGET + 1) as { n: number }).n;
+    const documents = (count.get(term, RANKED_DOCUMENT_BUDGET + 1) as { n: number }).n;
     frequencies.delete(term);
     // A term no fact has yet may be in the very next one: only counts above zero are remembered.
     if (documents === 0) return 0;
@@ -80,7 +82,7 @@ export function fts5Index(
         budget -= documents;
       }
       if (rare.length > 0) {
-        return run(ranked, `${column} : (${rare.join(' OR ')})`, agentId, userId, limit).map((row) => ({
+        return run(ranked, rare.map((term) => `(${term})`).join(' OR '), agentId, userId, limit).map((row) => ({
           fact: toFact(row),
           // bm25 is negative, lower is better.
           relevance: -(row.score ?? 0),
@@ -90,7 +92,7 @@ export function fts5Index(
       const inScope = `scope : ${quoteFts5(scopeToken(scope))}`;
       for (const { term } of counted.slice(0, FREQUENT_TERMS_USED)) {
         // Narrowed to the scope inside the index, so that other scopes' newer facts cannot crowd this one's out.
-        const match = `${inScope} AND ${column} : ${term}`;
+        const match = `${inScope} AND (${term})`;
         for (const { id } of recent.all(match, RECENT_PER_FREQUENT_TERM, agentId, userId) as Array<{ id: number }>) {
           matched.set(id, (matched.get(id) ?? 0) + 1);
         }

@@ -1,18 +1,30 @@
+import { dateTerms } from '../../core/date-terms.js';
 import type { FactCandidate, FactStore, NewFact } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { cjkBigrams } from './cjk-bigrams.js';
 import { fts5Index } from './fts5-index.js';
 import { guardSqlite } from './guard-sqlite.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
+import { neighbourContext } from './neighbour-context.js';
 import { scopeKey } from './scope-key.js';
 import { scopeToken } from './scope-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { toFts5Terms } from './to-fts5-terms.js';
 
+/**
+ * bm25 column weights: (scope, text, context, dated) and (scope, grams, context grams). The exchange a fact came
+ * from counts half as much as the fact; a date the message names counts as much as a word of the fact.
+ */
+const WORD_WEIGHTS = '0.0, 1.0, 0.5, 1.0';
+const CJK_WEIGHTS = '0.0, 1.0, 0.5';
+
 const LIVE_IN_SCOPE = 'f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL';
 
 export function sqliteFactStore(database: SqliteDatabase): FactStore {
-  const indexes = [fts5Index(database, 'facts_words', 'text'), fts5Index(database, 'facts_cjk', 'grams')] as const;
+  const indexes = [
+    fts5Index(database, 'facts_words', WORD_WEIGHTS),
+    fts5Index(database, 'facts_cjk', CJK_WEIGHTS),
+  ] as const;
   const statements = {
     recent: database.prepare(
       `SELECT ${FACT_COLUMNS} FROM facts f WHERE ${LIVE_IN_SCOPE}
@@ -21,8 +33,8 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
     list: database.prepare(`SELECT ${FACT_COLUMNS} FROM facts f WHERE ${LIVE_IN_SCOPE} ORDER BY f.created_at, f.id`),
     findHash: database.prepare(`SELECT f.id FROM facts f WHERE ${LIVE_IN_SCOPE} AND f.hash = ?`),
     insert: database.prepare(
-      `INSERT INTO facts (agent_id, user_id, scope, text, grams, hash, source_session_key, source_turn_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO facts (agent_id, user_id, scope, text, grams, context, context_grams, dated, hash,
+       source_session_key, source_turn_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     touch: database.prepare('UPDATE facts SET access_count = access_count + 1, last_used_at = ? WHERE id = ?'),
     supersede: database.prepare(
@@ -40,12 +52,16 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
     const [agentId, userId] = scopeKey(scope);
     const existing = statements.findHash.get(agentId, userId, fact.hash) as { id: number } | undefined;
     if (existing) return { id: existing.id, inserted: false };
+    const { context, grams } = neighbourContext([fact.context]);
     const result = statements.insert.run(
       agentId,
       userId,
       scopeToken(scope),
       fact.text,
       cjkBigrams(fact.text),
+      context,
+      grams,
+      dateTerms(fact.at).join(' '),
       fact.hash,
       fact.sourceSessionKey,
       fact.sourceTurnId,
@@ -62,9 +78,14 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
       guardSqlite(database, 'search facts', () => {
         const terms = toFts5Terms(query);
         const candidates = new Map<number, FactCandidate>();
+        const words = [
+          ...terms.words.map((term) => `{text context} : ${term}`),
+          ...terms.dates.map((term) => `dated : ${term}`),
+        ];
+        const cjk = terms.cjk.map((term) => `{grams context_grams} : ${term}`);
         for (const [index, termsOfIndex] of [
-          [indexes[0], terms.words],
-          [indexes[1], terms.cjk],
+          [indexes[0], words],
+          [indexes[1], cjk],
         ] as const) {
           if (termsOfIndex.length === 0) continue;
           for (const hit of index.search(scope, termsOfIndex, limit)) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
 import type { SqliteDatabase } from './sqlite-database.js';
+import { sqliteTurnIndex } from './sqlite-turn-index.js';
 
 const clarificationsSchema = z.array(
   z.object({ text: z.string(), userId: z.string().nullable(), at: z.number().optional() }),
@@ -83,6 +84,9 @@ export function sqliteForget(database: SqliteDatabase, scope: ForgetScope): Forg
     const emptied = database
       .prepare(`DELETE FROM sessions WHERE key IN (${sessions}) AND key NOT IN (SELECT session_key FROM turns)`)
       .run(...sessionValues).changes;
+    // The turns left beside the deleted ones were indexed with them as context: they are indexed again without.
+    const turnIndex = sqliteTurnIndex(database);
+    for (const session of touched) turnIndex.reindexSession(session.key);
     return { sessions: emptied, turns, facts };
   });
   return forget();

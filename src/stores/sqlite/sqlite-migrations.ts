@@ -102,4 +102,78 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE sessions ADD COLUMN system_pin TEXT;
   ALTER TABLE sessions ADD COLUMN system_pin_at INTEGER;
   `,
+  `
+  -- Retrieval (v3): a fact is searched with the exchange it came from (context, at a lower weight) and with the
+  -- calendar terms of when it was stored (dated: y2023 m202305 mmay, see dateTerms); turns get an index of their
+  -- own (turn recall). FTS5 tables cannot gain columns: the fact indexes are dropped and rebuilt from the live
+  -- facts. The turn indexes keep their own copy of what they index (a contentless FTS5 table only marks deleted
+  -- rows with tombstones and keeps their terms, which forget must not leave behind).
+  ALTER TABLE facts ADD COLUMN context TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN context_grams TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN dated TEXT NOT NULL DEFAULT '';
+  UPDATE facts SET dated = 'y' || strftime('%Y', created_at / 1000, 'unixepoch') || ' m'
+    || strftime('%Y%m', created_at / 1000, 'unixepoch') || ' '
+    || CASE strftime('%m', created_at / 1000, 'unixepoch') WHEN '01' THEN 'mjanuary' WHEN '02' THEN 'mfebruary' WHEN '03' THEN 'mmarch' WHEN '04' THEN 'mapril' WHEN '05' THEN 'mmay' WHEN '06' THEN 'mjune' WHEN '07' THEN 'mjuly' WHEN '08' THEN 'maugust' WHEN '09' THEN 'mseptember' WHEN '10' THEN 'moctober' WHEN '11' THEN 'mnovember' WHEN '12' THEN 'mdecember' END;
+  DROP TRIGGER facts_after_insert;
+  DROP TRIGGER facts_after_delete;
+  DROP TRIGGER facts_after_supersede;
+  DROP TRIGGER facts_after_update;
+  DROP TABLE facts_words;
+  DROP TABLE facts_cjk;
+  CREATE VIRTUAL TABLE facts_words USING fts5 (
+    scope, text, context, dated, content = 'facts', content_rowid = 'id',
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  CREATE VIRTUAL TABLE facts_cjk USING fts5 (
+    scope, grams, context_grams, content = 'facts', content_rowid = 'id', tokenize = 'unicode61'
+  );
+  INSERT INTO facts_words (facts_words, rank) VALUES ('secure-delete', 1);
+  INSERT INTO facts_cjk (facts_cjk, rank) VALUES ('secure-delete', 1);
+  INSERT INTO facts_words (rowid, scope, text, context, dated)
+    SELECT id, scope, text, context, dated FROM facts WHERE superseded_by IS NULL;
+  INSERT INTO facts_cjk (rowid, scope, grams, context_grams)
+    SELECT id, scope, grams, context_grams FROM facts WHERE superseded_by IS NULL;
+
+  CREATE TRIGGER facts_after_insert AFTER INSERT ON facts BEGIN
+    INSERT INTO facts_words (rowid, scope, text, context, dated) VALUES (new.id, new.scope, new.text, new.context, new.dated);
+    INSERT INTO facts_cjk (rowid, scope, grams, context_grams) VALUES (new.id, new.scope, new.grams, new.context_grams);
+  END;
+  CREATE TRIGGER facts_after_delete AFTER DELETE ON facts WHEN old.superseded_by IS NULL BEGIN
+    INSERT INTO facts_words (facts_words, rowid, scope, text, context, dated)
+      VALUES ('delete', old.id, old.scope, old.text, old.context, old.dated);
+    INSERT INTO facts_cjk (facts_cjk, rowid, scope, grams, context_grams)
+      VALUES ('delete', old.id, old.scope, old.grams, old.context_grams);
+  END;
+  CREATE TRIGGER facts_after_supersede AFTER UPDATE OF superseded_by ON facts
+  WHEN old.superseded_by IS NULL AND new.superseded_by IS NOT NULL BEGIN
+    INSERT INTO facts_words (facts_words, rowid, scope, text, context, dated)
+      VALUES ('delete', old.id, old.scope, old.text, old.context, old.dated);
+    INSERT INTO facts_cjk (facts_cjk, rowid, scope, grams, context_grams)
+      VALUES ('delete', old.id, old.scope, old.grams, old.context_grams);
+  END;
+  CREATE TRIGGER facts_after_update AFTER UPDATE OF scope, text, grams, context, context_grams, dated ON facts
+  WHEN new.superseded_by IS NULL BEGIN
+    INSERT INTO facts_words (facts_words, rowid, scope, text, context, dated)
+      VALUES ('delete', old.id, old.scope, old.text, old.context, old.dated);
+    INSERT INTO facts_cjk (facts_cjk, rowid, scope, grams, context_grams)
+      VALUES ('delete', old.id, old.scope, old.grams, old.context_grams);
+    INSERT INTO facts_words (rowid, scope, text, context, dated) VALUES (new.id, new.scope, new.text, new.context, new.dated);
+    INSERT INTO facts_cjk (rowid, scope, grams, context_grams) VALUES (new.id, new.scope, new.grams, new.context_grams);
+  END;
+
+  -- One entry per turn: its text, its neighbours in the session (context), when it was said. session is an opaque
+  -- digits-only token of the session key. Filled by the store (and for existing turns right after this migration).
+  CREATE VIRTUAL TABLE turns_words USING fts5 (
+    session, text, context, dated, tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  CREATE VIRTUAL TABLE turns_cjk USING fts5 (
+    session, grams, context_grams, tokenize = 'unicode61'
+  );
+  INSERT INTO turns_words (turns_words, rank) VALUES ('secure-delete', 1);
+  INSERT INTO turns_cjk (turns_cjk, rank) VALUES ('secure-delete', 1);
+  CREATE TRIGGER turns_after_delete AFTER DELETE ON turns BEGIN
+    DELETE FROM turns_words WHERE rowid = old.id;
+    DELETE FROM turns_cjk WHERE rowid = old.id;
+  END;
+  `,
 ];

@@ -2,10 +2,12 @@ import type { ExchangeWrite, SessionPatch, SessionStore } from '../../spec/memor
 import { guardSqlite } from './guard-sqlite.js';
 import { type SessionRow, type TurnRow, toSession, toTurn } from './map-sqlite-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';
+import { sqliteTurnIndex } from './sqlite-turn-index.js';
 
 const TURN_COLUMNS = 'id, role, text, user_id, tokens, path, created_at';
 
 export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
+  const turnIndex = sqliteTurnIndex(database);
   const statements = {
     session: database.prepare('SELECT * FROM sessions WHERE key = ?'),
     turns: database.prepare(
@@ -77,6 +79,11 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
         time,
       ).lastInsertRowid,
     );
+    turnIndex.addExchange(
+      session.key,
+      { id: userTurnId, text: exchange.user.text, created_at: time },
+      { id: assistantTurnId, text: assistant.text, created_at: time },
+    );
     if (exchange.taskSource) statements.setTaskSource.run(userTurnId, session.key);
     if (exchange.systemPin) {
       statements.setSystemPin.run(exchange.systemPin.text, exchange.systemPin.at.getTime(), session.key);
@@ -115,6 +122,8 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
             compression.throughTurnId,
           ).changes > 0,
       ),
+    searchTurns: (key, query, options) =>
+      guardSqlite(database, 'search turns', () => turnIndex.search(key, query, options)),
   };
 }
 

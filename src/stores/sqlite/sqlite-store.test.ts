@@ -38,6 +38,46 @@ describe('sqliteStore on a file', () => {
     await reopened.close();
   });
 
+  it('upgrades a version 2 database: facts keep their index (superseded ones stay out), turns get theirs', async () => {
+    const path = join(directory, 'v2.db');
+    const old = new Database(path);
+    for (const [index, migration] of SQLITE_MIGRATIONS.slice(0, 2).entries()) {
+      old.exec(migration);
+      old.pragma(`user_version = ${index + 1}`);
+    }
+    const insertFact = old.prepare(
+      `INSERT INTO facts (agent_id, user_id, scope, text, grams, hash, created_at, superseded_by)
+       VALUES ('a', 'u', ?, ?, '', ?, ?, ?)`,
+    );
+    const scope = '1234567890';
+    insertFact.run(scope, 'User deploys with docker', 'h1', Date.parse('2023-05-08T00:00:00Z'), null);
+    insertFact.run(scope, 'User deployed with heroku', 'h2', Date.parse('2022-01-01T00:00:00Z'), 1);
+    old
+      .prepare("INSERT INTO sessions (key, uuid, agent_id, created_at, updated_at) VALUES ('s', 'u', 'a', 0, 0)")
+      .run();
+    const insertTurn = old.prepare(
+      "INSERT INTO turns (session_key, role, text, tokens, created_at) VALUES ('s', ?, ?, 1, 0)",
+    );
+    insertTurn.run('user', 'which hosting should we pick?');
+    insertTurn.run('assistant', 'Option A: Fly.io. Option B: Hetzner.');
+    old.close();
+
+    const store = sqliteStore({ path });
+    expect(store.database.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
+    const facts = store.database
+      .prepare("SELECT rowid FROM facts_words WHERE facts_words MATCH 'docker OR heroku OR dated : m202305'")
+      .all();
+    expect(facts).toEqual([{ rowid: 1 }]);
+    const turns = await store.sessions.searchTurns('s', { words: ['hetzner'], cjk: [] }, { limit: 5 });
+    expect(turns.map((hit) => hit.turn.text)).toEqual([
+      'Option A: Fly.io. Option B: Hetzner.',
+      'which hosting should we pick?',
+    ]);
+    store.database.exec("INSERT INTO facts_words (facts_words) VALUES ('integrity-check')");
+    store.database.exec("INSERT INTO turns_words (turns_words) VALUES ('integrity-check')");
+    await store.close();
+  });
+
   it('refuses a database from a newer memstack', () => {
     const path = join(directory, 'future.db');
     const database = new Database(path);

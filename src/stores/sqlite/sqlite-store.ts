@@ -7,6 +7,7 @@ import { sqliteFactStore } from './sqlite-fact-store.js';
 import { sqliteForget } from './sqlite-forget.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
+import { sqliteTurnIndex } from './sqlite-turn-index.js';
 
 export type SqliteStoreOptions =
   | { /** A file path, or `':memory:'`. */ path: string; busyTimeoutMs?: number }
@@ -80,6 +81,8 @@ function migrate(database: SqliteDatabase): void {
     try {
       database.transaction(() => {
         database.exec(SQLITE_MIGRATIONS[index] ?? '');
+        // Version 3 added the turn index: the turns already stored are indexed in the same transaction.
+        if (index + 1 === 3) reindexAllTurns(database);
         database.pragma(`user_version = ${index + 1}`);
       })();
     } catch (error) {
@@ -87,5 +90,12 @@ function migrate(database: SqliteDatabase): void {
         cause: error,
       });
     }
+  }
+}
+
+function reindexAllTurns(database: SqliteDatabase): void {
+  const index = sqliteTurnIndex(database);
+  for (const { key } of database.prepare('SELECT key FROM sessions').all() as Array<{ key: string }>) {
+    index.reindexSession(key);
   }
 }

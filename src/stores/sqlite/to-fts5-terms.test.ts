@@ -39,6 +39,7 @@ describe('toFts5Terms', () => {
     expect(toFts5Terms({ words: ['pnpm', 'node20'], cjk: ['偏好', '管理器', '茶'] })).toEqual({
       words: ['"pnpm"', '"node20"'],
       cjk: ['"偏好"', '"管理 理器"', '"茶"*'],
+      dates: [],
     });
   });
 
@@ -46,11 +47,19 @@ describe('toFts5Terms', () => {
     expect(toFts5Terms({ words: ['pnpm', '', 'pnpm'], cjk: ['偏好', '', ' ', '偏好'] })).toEqual({
       words: ['"pnpm"'],
       cjk: ['"偏好"'],
+      dates: [],
     });
   });
 
+  it('quotes date terms and drops any that are not calendar terms', () => {
+    expect(toFts5Terms({ words: [], cjk: [], dates: ['m202305', 'y2023', 'm202305', 'x"y', ''] }).dates).toEqual([
+      '"m202305"',
+      '"y2023"',
+    ]);
+  });
+
   it('is empty for an empty query', () => {
-    expect(toFts5Terms({ words: [], cjk: [] })).toEqual({ words: [], cjk: [] });
+    expect(toFts5Terms({ words: [], cjk: [] })).toEqual({ words: [], cjk: [], dates: [] });
   });
 
   it('never lets a term become FTS5 syntax', () => {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { TurnCandidate } from '../spec/memory-store.js';
+import { rankTurns } from './rank-turns.js';
+
+const candidate = (id: number, text: string, relevance: number): TurnCandidate => ({
+  turn: { id, role: 'user', text, userId: null, tokens: 1, path: null, createdAt: new Date(0) },
+  relevance,
+});
+
+describe('rankTurns', () => {
+  it('orders by relevance, lifting turns that name the people the message names', () => {
+    const ranked = rankTurns(
+      [candidate(1, 'John: I adopted a dog', 1.2), candidate(2, 'James: I adopted a dog', 1.0)],
+      ['james'],
+    );
+    expect(ranked.map((hit) => hit.turn.id)).toEqual([2, 1]);
+    expect(ranked[0]?.score).toBeCloseTo(1.3);
+  });
+
+  it('keeps the store order without names, newest first among equals', () => {
+    const ranked = rankTurns([candidate(1, 'a', 1), candidate(3, 'b', 2), candidate(2, 'c', 1)]);
+    expect(ranked.map((hit) => hit.turn.id)).toEqual([3, 2, 1]);
+  });
+});

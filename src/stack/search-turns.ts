@@ -1,0 +1,27 @@
+import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
+import { findEntities } from '../core/find-entities.js';
+import { rankTurns } from '../core/rank-turns.js';
+import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import type { TurnRecord } from '../spec/memory-store.js';
+import type { StackContext } from './stack-context.js';
+
+/** How many hits to take from the store before the names in the message re-rank them. */
+const CANDIDATES = 20;
+
+/** A session's turns relevant to a text, best first (only those before `beforeTurnId` when given). */
+export async function searchTurns(
+  context: StackContext,
+  sessionKey: string,
+  text: string,
+  options: { limit: number; beforeTurnId?: number | undefined },
+): Promise<Array<{ turn: TurnRecord; score: number }>> {
+  const query = buildFactQuery(text);
+  if (isEmptyQuery(query) || options.limit <= 0) return [];
+  const candidates = await context.store.sessions.searchTurns(sessionKey, query, {
+    limit: Math.max(options.limit, CANDIDATES),
+    ...(options.beforeTurnId === undefined ? {} : { beforeTurnId: options.beforeTurnId }),
+  });
+  return rankTurns(candidates, findEntities(stripSenderMetadata(text)))
+    .slice(0, options.limit)
+    .map(({ turn, score }) => ({ turn, score }));
+}
