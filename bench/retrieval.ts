@@ -134,7 +134,7 @@ function plainBm25(texts: readonly string[]): (question: string) => number[] {
   const database = new Database(':memory:');
   database.exec("CREATE VIRTUAL TABLE f USING fts5(text, tokenize = 'porter unicode61')");
   const insert = database.prepare('INSERT INTO f (rowid, text) VALUES (?, ?)');
-  texts.forEach((text, index) => insert.run(index + 1, text));
+  for (const [index, text] of texts.entries()) insert.run(index + 1, text);
   const search = database.prepare('SELECT rowid FROM f WHERE f MATCH ? ORDER BY bm25(f) LIMIT 10');
   return (question) => {
     const words = (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => `"${word}"`);
