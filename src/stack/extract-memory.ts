@@ -1,6 +1,7 @@
 import { appendClarification } from '../core/append-clarification.js';
 import { checkFact } from '../core/check-fact.js';
 import { checkPinText } from '../core/check-pin-text.js';
+import { contradictionCues, findContradicted } from '../core/find-contradicted.js';
 import { isSubstantive } from '../core/is-substantive.js';
 import { parseExtraction } from '../core/parse-extraction.js';
 import { renderPin } from '../core/render-pin.js';
@@ -78,8 +79,7 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   // weight): a later question may use the conversation's words rather than the fact's.
   const previous = snapshot.turns.filter((turn) => turn.id < job.userTurnId).at(-1);
   const factContext = [previous?.text ?? '', userText, job.replyText].filter((text) => text !== '').join('\n');
-  if (wantFacts)
-    await applyFacts(context, { ...job, factContext }, extraction, new Set(related.map((fact) => fact.id)));
+  if (wantFacts) await applyFacts(context, { ...job, factContext }, extraction, related);
 }
 
 async function readTaskSource(
@@ -140,7 +140,7 @@ async function applyFacts(
   context: StackContext,
   job: ExtractionJob,
   extraction: Extraction,
-  relatedIds: ReadonlySet<number>,
+  related: ReadonlyArray<{ id: number; text: string }>,
 ): Promise<void> {
   const { store, limits } = context;
   const { input, session } = job.prepared;
@@ -168,11 +168,30 @@ async function applyFacts(
 
   const newest = added.at(-1);
   if (!newest) return;
+  const supersede = async (id: number, byFactId: number): Promise<void> => {
+    if (await store.facts.supersede(scope, id, byFactId)) {
+      context.emit({ type: 'fact-superseded', sessionKey: session.key, scope, factId: id, byFactId });
+    }
+  };
+  const relatedIds = new Set(related.map((fact) => fact.id));
+  const superseded = new Set<number>();
   for (const id of extraction.supersedes ?? []) {
     // Only a fact the extractor was shown may be superseded, and only by a fact stored this turn.
-    if (!relatedIds.has(id)) continue;
-    if (await store.facts.supersede(scope, id, newest.id)) {
-      context.emit({ type: 'fact-superseded', sessionKey: session.key, scope, factId: id, byFactId: newest.id });
+    if (!relatedIds.has(id) || superseded.has(id)) continue;
+    superseded.add(id);
+    await supersede(id, newest.id);
+  }
+  // Whatever the extractor said, a new fact replaces a known one that fills the same slot of the same subject ("moved
+  // to Berlin" and "lives in Paris"). Such a pair may share no word, so the slot's own words are searched as well.
+  const addedIds = new Set(added.map((fact) => fact.id));
+  for (const fact of added) {
+    const cues = contradictionCues(fact.text);
+    if (cues === null) continue;
+    const known = [...related, ...((await searchFacts(context, scope, cues, 20)) ?? [])];
+    const candidates = known.filter((candidate) => !addedIds.has(candidate.id) && !superseded.has(candidate.id));
+    for (const id of new Set(findContradicted(fact.text, candidates))) {
+      superseded.add(id);
+      await supersede(id, fact.id);
     }
   }
 }
