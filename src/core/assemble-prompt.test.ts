@@ -104,6 +104,35 @@ describe('seed layout', () => {
   });
 });
 
+describe('recalled turns', () => {
+  const recalled = [
+    {
+      id: 3,
+      role: 'assistant' as const,
+      text: 'Option B: SQLite with FTS5',
+      createdAt: new Date('2026-11-02T09:00:00Z'),
+    },
+  ];
+  const section = 'Earlier in this conversation:\n- assistant (2026-11-02): Option B: SQLite with FTS5';
+
+  it.each(['cache-aware', 'seed'] as const)('ride in the recap of the current message in the %s layout', (layout) => {
+    const { request, parts } = assemblePrompt(input({ layout, recalled }));
+    const current = request.messages.at(-1)?.content[0]?.text ?? '';
+    expect(current).toContain(`${section}\n</task_recap>\n\nwhat about the proxy config?`);
+    expect(parts.recalled).toBe(section);
+    expect(parts.recap).not.toContain('SQLite');
+    expect(request.system.map((block) => block.text).join('\n')).not.toContain('SQLite');
+  });
+
+  it.each(['cache-aware', 'seed'] as const)('leave the cached prefix of the %s layout unchanged', (layout) => {
+    const without = assemblePrompt(input({ layout }));
+    const withRecall = assemblePrompt(input({ layout, recalled }));
+    expect(withRecall.request.system).toEqual(without.request.system);
+    expect(withRecall.request.messages.slice(0, -1)).toEqual(without.request.messages.slice(0, -1));
+    expect(without.parts.recalled).toBe('');
+  });
+});
+
 describe('both layouts', () => {
   it('never use more than 4 breakpoints and always end with the user message (property)', () => {
     fc.assert(

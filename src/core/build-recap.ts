@@ -1,4 +1,6 @@
+import type { RecalledTurn } from '../spec/prepared-turn.js';
 import { escapeTags } from './escape-tags.js';
+import { formatRecalledTurns } from './format-recalled-turns.js';
 import { truncateGraphemes } from './truncate-graphemes.js';
 
 export interface Recap {
@@ -6,25 +8,38 @@ export interface Recap {
   block: string;
   /** The part of the block that lists facts (for token accounting). */
   factsText: string;
+  /** The part of the block that holds the recalled turns, heading included (for token accounting). */
+  recalledText: string;
+  /** The block without `factsText` and `recalledText`: the tags, the task and the labels (for token accounting). */
+  frameText: string;
 }
 
 /**
- * The `<task_recap>` block that heads the current user message: the pinned task in short form, and the injected
- * facts when the layout puts them here. Pure string assembly: no model call. All content is tag-escaped.
+ * The `<task_recap>` block that heads the current user message: the pinned task in short form, the injected
+ * facts when the layout puts them here, and the recalled older turns (already cut to fit, see `fitRecalledTurns`).
+ * Pure string assembly: no model call. All content is tag-escaped.
  */
 export function buildRecap(input: {
   task: string | null;
   clarifications?: readonly string[] | undefined;
   facts: readonly string[];
+  recalled?: readonly RecalledTurn[] | undefined;
   taskMaxChars: number;
 }): Recap {
-  const lines: string[] = [];
-  if (input.task) lines.push(`Pinned task: ${escapeTags(truncateGraphemes(input.task, input.taskMaxChars))}`);
-  for (const clarification of input.clarifications ?? []) lines.push(`[+] ${escapeTags(clarification)}`);
+  const head: string[] = [];
+  if (input.task) head.push(`Pinned task: ${escapeTags(truncateGraphemes(input.task, input.taskMaxChars))}`);
+  for (const clarification of input.clarifications ?? []) head.push(`[+] ${escapeTags(clarification)}`);
   const factsText = input.facts.length === 0 ? '' : formatFactList(input.facts);
-  if (factsText) lines.push(`Key facts:\n${factsText}`);
-  if (lines.length === 0) return { block: '', factsText: '' };
-  return { block: `<task_recap>\n${lines.join('\n')}\n</task_recap>\n\n`, factsText };
+  const recalledText = formatRecalledTurns(input.recalled ?? []);
+  if (head.length === 0 && factsText === '' && recalledText === '') {
+    return { block: '', factsText: '', recalledText: '', frameText: '' };
+  }
+  // The same block with the counted-apart parts left empty is what the recap's own words cost.
+  const render = (facts: string, recalled: string) => {
+    const lines = [...head, ...(factsText ? [`Key facts:\n${facts}`] : []), ...(recalledText ? [recalled] : [])];
+    return `<task_recap>\n${lines.join('\n')}\n</task_recap>\n\n`;
+  };
+  return { block: render(factsText, recalledText), factsText, recalledText, frameText: render('', '') };
 }
 
 /** Facts as a bullet list, each tag-escaped. */

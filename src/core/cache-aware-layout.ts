@@ -9,7 +9,7 @@ const EPHEMERAL = { type: 'ephemeral' } as const;
 /**
  * The default layout. system = base prompt [breakpoint] + summary + pinned task [breakpoint]; history = stored
  * turns [breakpoint on the last one]; current message = recap (task, clarifications newer than the cached pin,
- * facts) + text, never cached.
+ * facts, recalled turns) + text, never cached.
  * Everything before the current message changes only when the pin or the summary does, so the provider's prefix
  * cache keeps hitting while the per-turn memory rides in the uncached tail. At most 3 breakpoints.
  */
@@ -32,6 +32,7 @@ export function cacheAwareLayout(input: LayoutInput): AssembledPrompt {
     task: input.task,
     clarifications: input.recentClarifications,
     facts: input.facts,
+    recalled: input.recalled,
     taskMaxChars: input.recapTaskMaxChars,
   });
   const message = escapeTags(input.message);
@@ -43,8 +44,9 @@ export function cacheAwareLayout(input: LayoutInput): AssembledPrompt {
       system: input.systemPrompt,
       pin,
       summary,
-      recap: recap.factsText === '' ? recap.block : recap.block.replace(recap.factsText, ''),
+      recap: recap.frameText,
       facts: recap.factsText,
+      recalled: recap.recalledText,
       history: input.history.map((turn) => turn.text),
       message,
     },

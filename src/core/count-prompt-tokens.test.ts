@@ -12,31 +12,34 @@ describe('countPromptTokens', () => {
       summary: 'summary', // 7
       recap: 'recap', // 5
       facts: 'fact', // 4
+      recalled: 'recalled', // 8
       history: ['ignored: the caller counts history'],
       message: 'hello world', // 11
     };
-    expect(countPromptTokens(parts, 60, countCharacters)).toEqual({
+    expect(countPromptTokens(parts, 52, countCharacters)).toEqual({
       system: 10,
       pin: 3,
       summary: 7,
       recap: 5,
       facts: 4,
-      history: 60,
+      recalled: 8,
+      history: 52,
       message: 11,
       total: 100,
-      // (3 + 7 + 5 + 4) / 100
-      memoryShare: 0.19,
+      // (3 + 7 + 5 + 4 + 8) / 100
+      memoryShare: 0.27,
     });
   });
 
   it('counts an empty part as what the counter says for the empty text', () => {
-    const parts = { system: '', pin: '', summary: '', recap: '', facts: '', history: [], message: 'hi' };
+    const parts = { system: '', pin: '', summary: '', recap: '', facts: '', recalled: '', history: [], message: 'hi' };
     expect(countPromptTokens(parts, 0, countCharacters)).toEqual({
       system: 0,
       pin: 0,
       summary: 0,
       recap: 0,
       facts: 0,
+      recalled: 0,
       history: 0,
       message: 2,
       total: 2,
@@ -45,22 +48,40 @@ describe('countPromptTokens', () => {
   });
 
   it('reports a memory share of 0, not NaN, when everything is empty', () => {
-    const parts = { system: '', pin: '', summary: '', recap: '', facts: '', history: [], message: '' };
+    const parts = { system: '', pin: '', summary: '', recap: '', facts: '', recalled: '', history: [], message: '' };
     expect(countPromptTokens(parts, 0, countCharacters)).toMatchObject({ total: 0, memoryShare: 0 });
   });
 
   it('reports a memory share of 1 when only memory parts have tokens', () => {
-    const parts = { system: '', pin: 'ab', summary: '', recap: 'c', facts: 'd', history: [], message: '' };
-    expect(countPromptTokens(parts, 0, countCharacters)).toMatchObject({ total: 4, memoryShare: 1 });
+    const parts = {
+      system: '',
+      pin: 'ab',
+      summary: '',
+      recap: 'c',
+      facts: 'd',
+      recalled: 'e',
+      history: [],
+      message: '',
+    };
+    expect(countPromptTokens(parts, 0, countCharacters)).toMatchObject({ total: 5, memoryShare: 1 });
   });
 
   it('calls the counter once per counted part', () => {
     const counted: string[] = [];
-    const parts = { system: 's', pin: 'p', summary: 'u', recap: 'r', facts: 'f', history: ['h1', 'h2'], message: 'm' };
+    const parts = {
+      system: 's',
+      pin: 'p',
+      summary: 'u',
+      recap: 'r',
+      facts: 'f',
+      recalled: 'e',
+      history: ['h1', 'h2'],
+      message: 'm',
+    };
     countPromptTokens(parts, 5, (text) => {
       counted.push(text);
       return 1;
     });
-    expect(counted.sort()).toEqual(['f', 'm', 'p', 'r', 's', 'u']);
+    expect(counted.sort()).toEqual(['e', 'f', 'm', 'p', 'r', 's', 'u']);
   });
 });

@@ -13,10 +13,11 @@ export function countPromptTokens(
     summary: count(parts.summary),
     recap: count(parts.recap),
     facts: count(parts.facts),
+    recalled: count(parts.recalled),
     history: historyTokens,
     message: count(parts.message),
   };
   const total = Object.values(breakdown).reduce((sum, value) => sum + value, 0);
-  const memory = breakdown.pin + breakdown.summary + breakdown.recap + breakdown.facts;
+  const memory = breakdown.pin + breakdown.summary + breakdown.recap + breakdown.facts + breakdown.recalled;
   return { ...breakdown, total, memoryShare: total === 0 ? 0 : memory / total };
 }

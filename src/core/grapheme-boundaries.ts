@@ -62,8 +62,12 @@ function buildSimpleUnits(ranges: ReadonlyArray<readonly [number, number]>): Uin
   return table;
 }
 
-/** True when there is certainly a grapheme boundary between `text[offset - 1]` and `text[offset]`. */
-function isCertainBoundary(text: string, offset: number): boolean {
+/**
+ * True when there is certainly a grapheme boundary between `text[offset - 1]` and `text[offset]` (both common
+ * characters, not CR LF), judged from those two units alone. False means "not known", not "no boundary". Segmenting
+ * from such an offset gives the same boundaries as segmenting the whole text, so it is where a window may start.
+ */
+export function isCertainBoundary(text: string, offset: number): boolean {
   const before = text.charCodeAt(offset - 1);
   const after = text.charCodeAt(offset);
   return simpleUnits[before] === 1 && simpleUnits[after] === 1 && !(before === carriageReturn && after === lineFeed);

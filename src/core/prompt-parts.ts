@@ -1,4 +1,4 @@
-import type { PreparedRequest, PromptLayout } from '../spec/prepared-turn.js';
+import type { PreparedRequest, PromptLayout, RecalledTurn } from '../spec/prepared-turn.js';
 
 /** What a layout arranges. History texts arrive ready (trimmed and tag-escaped, see `formatHistoryTurn`). */
 export interface LayoutInput {
@@ -13,6 +13,8 @@ export interface LayoutInput {
   summary: string | null;
   history: ReadonlyArray<{ role: 'user' | 'assistant'; text: string }>;
   facts: readonly string[];
+  /** Older turns recalled for this message, already cut to fit: both layouts show them in the recap. */
+  recalled?: readonly RecalledTurn[] | undefined;
   /** The current user message, raw. */
   message: string;
   recapTaskMaxChars: number;
@@ -27,6 +29,8 @@ export interface AssembledPrompt {
     summary: string;
     recap: string;
     facts: string;
+    /** The recalled turns' section of the recap. */
+    recalled: string;
     history: readonly string[];
     message: string;
   };

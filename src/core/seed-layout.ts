@@ -9,7 +9,7 @@ const EPHEMERAL = { type: 'ephemeral' } as const;
 /**
  * The seed's layout, kept to be measured against: system = base prompt, key facts, summary, pinned task (tail),
  * with a breakpoint on the system prompt and one on the 3rd-most-recent assistant turn ("system_and_3"); the
- * current message carries a recap of the task only. Facts change every turn inside the system prompt, so every
+ * current message carries a recap of the task (and of the recalled turns, when turn recall is on). Facts change every turn inside the system prompt, so every
  * turn invalidates the cache of everything after them.
  */
 export function seedLayout(input: LayoutInput): AssembledPrompt {
@@ -30,7 +30,12 @@ export function seedLayout(input: LayoutInput): AssembledPrompt {
   const thirdMostRecent = assistants.at(-3)?.content.at(-1);
   if (thirdMostRecent) thirdMostRecent.cache_control = EPHEMERAL;
 
-  const recap = buildRecap({ task: input.task, facts: [], taskMaxChars: input.recapTaskMaxChars });
+  const recap = buildRecap({
+    task: input.task,
+    facts: [],
+    recalled: input.recalled,
+    taskMaxChars: input.recapTaskMaxChars,
+  });
   const message = escapeTags(input.message);
   messages.push({ role: 'user', content: [{ type: 'text', text: `${recap.block}${message}` }] });
 
@@ -40,8 +45,9 @@ export function seedLayout(input: LayoutInput): AssembledPrompt {
       system: input.systemPrompt,
       pin,
       summary,
-      recap: recap.block,
+      recap: recap.frameText,
       facts,
+      recalled: recap.recalledText,
       history: input.history.map((turn) => turn.text),
       message,
     },

@@ -33,16 +33,18 @@ export interface TokenBreakdown {
   pin: number;
   /** The compression summary in the system prompt. */
   summary: number;
-  /** The `<task_recap>` block, without the facts inside it. */
+  /** The `<task_recap>` block, without the facts and the recalled turns inside it. */
   recap: number;
   /** The injected facts, wherever the layout puts them. */
   facts: number;
+  /** The recalled older turns in the recap, with their heading (0 unless `turnRecall` is on). */
+  recalled: number;
   /** Earlier turns, as sent (trimmed). */
   history: number;
   /** The current user message's own text. */
   message: number;
   total: number;
-  /** (pin + summary + recap + facts) / total. */
+  /** (pin + summary + recap + facts + recalled) / total. */
   memoryShare: number;
 }
 
@@ -55,6 +57,17 @@ export interface SessionRef {
 export interface InjectedFact {
   id: number;
   text: string;
+}
+
+/**
+ * A turn older than the history window brought back into the recap because it matches the message (turn recall):
+ * `text` is the snippet sent, cut around the matching words, not the whole stored turn.
+ */
+export interface RecalledTurn {
+  id: number;
+  role: 'user' | 'assistant';
+  text: string;
+  createdAt: Date;
 }
 
 /** Where the injected facts came from: a relevance search of the message, or (no usable term) the most recent. */
@@ -72,6 +85,8 @@ export interface PreparedTurn {
   input: TurnInput;
   /** The question of the previous assistant turn that this message answers, if it asked one. */
   answersQuestion: string | null;
+  /** Older turns recalled into the recap, oldest first (empty unless the `turnRecall` limit is above 0). */
+  recalled: RecalledTurn[];
 }
 
 export interface TurnInput {

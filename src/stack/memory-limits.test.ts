@@ -24,6 +24,8 @@ describe('DEFAULT_LIMITS', () => {
       recapTaskMaxChars: 300,
       factsTopK: 3,
       factsTokenBudget: 150,
+      turnRecall: 0,
+      turnRecallTokenBudget: 300,
       factsPerTurn: 4,
       factMaxChars: 300,
       nearDuplicateSimilarity: 0.9,
@@ -72,6 +74,10 @@ describe('resolveLimits', () => {
 
   it('accepts 0 where 0 makes sense and the bounds of the similarity', () => {
     expect(resolveLimits({ factsTopK: 0, factsPerTurn: 0 })).toMatchObject({ factsTopK: 0, factsPerTurn: 0 });
+    expect(resolveLimits({ turnRecall: 2, turnRecallTokenBudget: 0 })).toMatchObject({
+      turnRecall: 2,
+      turnRecallTokenBudget: 0,
+    });
     expect(resolveLimits({ nearDuplicateSimilarity: 0 }).nearDuplicateSimilarity).toBe(0);
     expect(resolveLimits({ nearDuplicateSimilarity: 1 }).nearDuplicateSimilarity).toBe(1);
   });
@@ -89,6 +95,8 @@ describe('resolveLimits', () => {
     ['Infinity', { maxMessageChars: Number.POSITIVE_INFINITY }],
     ['a numeric string', { factsTopK: '3' }],
     ['null', { factsTopK: null }],
+    ['a fractional turn recall', { turnRecall: 1.5 }],
+    ['a negative turn recall budget', { turnRecallTokenBudget: -300 }],
   ])('rejects %s for an integer limit', (_name, limits) => {
     const error = configError(limits);
     expect(error.code).toBe('INVALID_CONFIG');

@@ -18,6 +18,13 @@ export interface MemoryLimits {
   /** How many facts to inject at most, and within how many tokens. */
   factsTopK: number;
   factsTokenBudget: number;
+  /**
+   * Turn recall: how many of the session's turns older than the history window (summarised, or beyond
+   * `historyMaxTurns`) to bring back into the recap when they match the message. 0 (the default) turns it off.
+   */
+  turnRecall: number;
+  /** Tokens the recalled snippets may take in the recap, all together (counted with the stack's tokenizer). */
+  turnRecallTokenBudget: number;
   /** Facts stored per turn at most, and the longest fact accepted. */
   factsPerTurn: number;
   factMaxChars: number;
@@ -57,6 +64,8 @@ export const DEFAULT_LIMITS: Readonly<MemoryLimits> = Object.freeze({
   recapTaskMaxChars: 300,
   factsTopK: 3,
   factsTokenBudget: 150,
+  turnRecall: 0,
+  turnRecallTokenBudget: 300,
   factsPerTurn: 4,
   factMaxChars: 300,
   nearDuplicateSimilarity: 0.9,

@@ -1,7 +1,9 @@
 import { assemblePrompt } from '../core/assemble-prompt.js';
+import { buildFactQuery } from '../core/build-fact-query.js';
 import { countPromptTokens } from '../core/count-prompt-tokens.js';
 import { deriveSessionHandle } from '../core/derive-session-handle.js';
 import { findQuestion } from '../core/find-question.js';
+import { fitRecalledTurns } from '../core/fit-recalled-turns.js';
 import { formatHistoryTurn } from '../core/format-history-turn.js';
 import { isSubstantive } from '../core/is-substantive.js';
 import { renderPin } from '../core/render-pin.js';
@@ -9,12 +11,13 @@ import { selectFacts } from '../core/select-facts.js';
 import { splitPinForCache } from '../core/split-pin-for-cache.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { Fact } from '../spec/fact.js';
-import type { TurnRecord } from '../spec/memory-store.js';
-import type { FactsSource, PreparedTurn } from '../spec/prepared-turn.js';
+import type { SessionSnapshot, TurnRecord } from '../spec/memory-store.js';
+import type { FactsSource, PreparedTurn, RecalledTurn } from '../spec/prepared-turn.js';
 import { checkMessage } from './check-message.js';
 import { checkScope } from './check-scope.js';
 import type { PrepareInput } from './memory-stack.js';
 import { searchFacts } from './search-facts.js';
+import { searchTurns } from './search-turns.js';
 import type { StackContext } from './stack-context.js';
 
 /**
@@ -32,6 +35,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
 
   const scope = { agentId: input.agentId, userId };
   const { facts, source } = await chooseFacts(context, scope, text);
+  const recalled = snapshot ? await recallTurns(context, snapshot, text) : [];
 
   const history = turns.map((turn) => formatTurn(context, turn));
   const pin = session?.pin ?? null;
@@ -57,6 +61,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     summary: session?.summary ?? null,
     history: history.map(({ role, text }) => ({ role, text })),
     facts: facts.map((fact) => fact.text),
+    recalled,
     message: text,
     recapTaskMaxChars: limits.recapTaskMaxChars,
   });
@@ -72,6 +77,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     tokens: countPromptTokens(assembled.parts, historyTokens, context.countTokens),
     input: { agentId: input.agentId, channelId: input.channelId, threadId: input.threadId, userId, text },
     answersQuestion: lastTurn?.role === 'assistant' ? findQuestion(lastTurn.text) : null,
+    recalled,
   };
   context.prepared.set(prepared, {
     taskSourceNeeded: (session?.taskSourceTurnId ?? null) === null && isSubstantive(stripSenderMetadata(text)),
@@ -96,6 +102,27 @@ async function chooseFacts(
   // No usable term (e.g. "ok, go ahead"): the most recently used facts, and the turn says so.
   const recent = await context.store.facts.recent(scope, { limit: limits.factsTopK * 4 });
   return { facts: selectFacts(recent, options), source: 'recency' };
+}
+
+/**
+ * Turn recall: the session's turns older than the history window that best match the message, cut to snippets
+ * within the budget. Only turns before the window's first are searched, so nothing the model already sees comes
+ * back; an empty window (everything summarised) leaves the whole session to search.
+ */
+async function recallTurns(context: StackContext, snapshot: SessionSnapshot, text: string): Promise<RecalledTurn[]> {
+  const { turnRecall, turnRecallTokenBudget, historyMaxTurns } = context.limits;
+  if (turnRecall === 0 || turnRecallTokenBudget === 0) return [];
+  const { session, turns } = snapshot;
+  // Nothing summarised and the window short of its cap (a window drops at most one leading reply): every turn of
+  // the session is in view, so there is nothing older to search.
+  if (session.summaryThroughTurnId === 0 && turns.length + 1 < historyMaxTurns) return [];
+  const found = await searchTurns(context, session.key, text, { limit: turnRecall, beforeTurnId: turns[0]?.id });
+  if (found.length === 0) return [];
+  const query = buildFactQuery(text);
+  return fitRecalledTurns(
+    found.map(({ turn }) => ({ id: turn.id, role: turn.role, text: turn.text, createdAt: turn.createdAt })),
+    { terms: [...query.words, ...query.cjk], tokenBudget: turnRecallTokenBudget, count: context.countTokens },
+  );
 }
 
 function formatTurn(

@@ -86,6 +86,6 @@ export async function recordTurn(
 }
 
 function memoryTokens(prepared: PreparedTurn): number {
-  const { pin, summary, recap, facts } = prepared.tokens;
-  return pin + summary + recap + facts;
+  const { pin, summary, recap, facts, recalled } = prepared.tokens;
+  return pin + summary + recap + facts + recalled;
 }
