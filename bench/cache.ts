@@ -99,8 +99,8 @@ async function replay(strategy: Strategy, exchanges: ChatExchange[], system: str
       now = start + exchange.at;
       const prepared = await stack.prepare({ agentId: 'companion', userId: 'user', text: exchange.user });
       requests.push(prepared.request);
-      const { pin, summary, recap, facts } = prepared.tokens;
-      memory.push(pin + summary + recap + facts);
+      const { pin, summary, recap, facts, recalled } = prepared.tokens;
+      memory.push(pin + summary + recap + facts + recalled);
       await stack.record(prepared, { text: exchange.assistant });
       await stack.idle();
     }

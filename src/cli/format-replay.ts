@@ -17,7 +17,7 @@ export function formatReplayTurn(turn: ReplayTurn): string {
     `  pinned: ${turn.pinned ? excerpt(turn.pinned, 160) : '(none yet)'}`,
     `  facts (${turn.factsSource}): ${turn.facts.length === 0 ? 'none' : ''}`,
     ...turn.facts.map((fact) => `    #${fact.id} ${excerpt(fact.text)}`),
-    `  tokens: system ${tokens.system} · pin ${tokens.pin} · recap ${tokens.recap} · facts ${tokens.facts} · history ${tokens.history} · message ${tokens.message} · total ${tokens.total} · memory ${percent(tokens.memoryShare)}${turn.recap ? ' · recap sent' : ''}`,
+    `  tokens: system ${tokens.system} · pin ${tokens.pin} · recap ${tokens.recap} · facts ${tokens.facts}${tokens.recalled > 0 ? ` · recalled ${tokens.recalled}` : ''} · history ${tokens.history} · message ${tokens.message} · total ${tokens.total} · memory ${percent(tokens.memoryShare)}${turn.recap ? ' · recap sent' : ''}`,
   ];
   if (turn.usage) {
     const usage = turn.usage;
