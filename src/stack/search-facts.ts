@@ -7,7 +7,7 @@ import type { FactScope } from '../spec/scope.js';
 import type { StackContext } from './stack-context.js';
 
 /** How many hits to take from the store before the priors re-rank them. */
-const CANDIDATES = 20;
+const CANDIDATES = 12;
 
 /** The facts of a scope relevant to a text, best first; null when the text has no searchable term. */
 export async function searchFacts(
