@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MONTHS } from '../src/core/date-terms.js';
 
 /** LoCoMo (Maharana et al., ACL 2024; CC BY-NC 4.0), read in place from ../shared/data: never copied here. */
 export const LOCOMO_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/locomo10.json');
@@ -107,26 +108,11 @@ export function loadLocomo(path = LOCOMO_PATH): LocomoConversation[] {
   });
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
 /** LoCoMo's dates ("1:56 pm on 8 May, 2023"), or an ISO date; null when unreadable. */
 export function parseLocomoDate(text: string): Date | null {
   const match = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([a-z]+),?\s+(\d{4})/i.exec(text);
   if (match) {
-    const month = MONTHS.indexOf((match[5] ?? '').toLowerCase());
+    const month = MONTHS.indexOf((match[5] ?? '').toLowerCase() as (typeof MONTHS)[number]);
     if (month < 0) return null;
     const hour = (Number(match[1]) % 12) + ((match[3] ?? '').toLowerCase() === 'pm' ? 12 : 0);
     return new Date(Date.UTC(Number(match[6]), month, Number(match[4]), hour, Number(match[2])));

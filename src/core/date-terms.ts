@@ -1,4 +1,5 @@
-const MONTHS = [
+/** English month names, January first. */
+export const MONTHS = [
   'january',
   'february',
   'march',

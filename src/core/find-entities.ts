@@ -1,21 +1,12 @@
-const NOT_NAMES = new Set([
+import { MONTHS } from './date-terms.js';
+
+const NOT_NAMES = new Set<string>([
   'i',
   'im',
   'ive',
   'id',
   'ill',
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
+  ...MONTHS,
   'monday',
   'tuesday',
   'wednesday',
