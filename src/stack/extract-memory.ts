@@ -6,6 +6,7 @@ import { isSubstantive } from '../core/is-substantive.js';
 import { parseExtraction } from '../core/parse-extraction.js';
 import { renderPin } from '../core/render-pin.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import { truncateGraphemes } from '../core/truncate-graphemes.js';
 import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
 import type { Extraction, ExtractionInput } from '../spec/extractor.js';
 import type { Fact } from '../spec/fact.js';
@@ -15,6 +16,9 @@ import { saveFact, storedFact } from './save-fact.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
 import { TimeoutSignal, withTimeout } from './with-timeout.js';
+
+/** How much of each text of the exchange a fact is searched with: the head, where the topic usually is. */
+const FACT_CONTEXT_HEAD = 1000;
 
 export interface ExtractionJob {
   prepared: PreparedTurn;
@@ -78,7 +82,10 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   // Facts are searched with the exchange they came from, and the message it answered, as context (at a lower
   // weight): a later question may use the conversation's words rather than the fact's.
   const previous = snapshot.turns.filter((turn) => turn.id < job.userTurnId).at(-1);
-  const factContext = [previous?.text ?? '', userText, job.replyText].filter((text) => text !== '').join('\n');
+  const factContext = [previous?.text ?? '', userText, job.replyText]
+    .filter((text) => text !== '')
+    .map((text) => truncateGraphemes(text, FACT_CONTEXT_HEAD, { ellipsis: '' }))
+    .join('\n');
   if (wantFacts) await applyFacts(context, { ...job, factContext }, extraction, related);
 }
 

@@ -5,7 +5,7 @@ import { cjkBigrams } from './cjk-bigrams.js';
 import { fts5Index } from './fts5-index.js';
 import { guardSqlite } from './guard-sqlite.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
-import { neighbourContext } from './neighbour-context.js';
+import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from './neighbour-context.js';
 import { scopeKey } from './scope-key.js';
 import { scopeToken } from './scope-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
@@ -52,7 +52,8 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
     const [agentId, userId] = scopeKey(scope);
     const existing = statements.findHash.get(agentId, userId, fact.hash) as { id: number } | undefined;
     if (existing) return { id: existing.id, inserted: false };
-    const { context, grams } = neighbourContext([fact.context]);
+    // The caller gives the context whole (an exchange: up to three texts, each cut to its head already).
+    const { context, grams } = neighbourContext([fact.context], 3 * CONTEXT_MAX_GRAPHEMES);
     const result = statements.insert.run(
       agentId,
       userId,
