@@ -11,7 +11,7 @@ import { selectFacts } from '../core/select-facts.js';
 import { splitPinForCache } from '../core/split-pin-for-cache.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { Fact } from '../spec/fact.js';
-import type { SessionSnapshot, TurnRecord } from '../spec/memory-store.js';
+import type { FactQuery, SessionSnapshot, TurnRecord } from '../spec/memory-store.js';
 import type { FactsSource, PreparedTurn, RecalledTurn } from '../spec/prepared-turn.js';
 import { checkMessage } from './check-message.js';
 import { checkScope } from './check-scope.js';
@@ -34,8 +34,10 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
   const turns = snapshot?.turns ?? [];
 
   const scope = { agentId: input.agentId, userId };
-  const { facts, source } = await chooseFacts(context, scope, text);
-  const recalled = snapshot ? await recallTurns(context, snapshot, text) : [];
+  // One query for the facts and the older turns.
+  const query = buildFactQuery(text);
+  const { facts, source } = await chooseFacts(context, scope, text, query);
+  const recalled = snapshot ? await recallTurns(context, snapshot, text, query) : [];
 
   const history = turns.map((turn) => formatTurn(context, turn));
   const pin = session?.pin ?? null;
@@ -93,11 +95,12 @@ async function chooseFacts(
   context: StackContext,
   scope: { agentId: string; userId: string | undefined },
   text: string,
+  query: FactQuery,
 ): Promise<{ facts: Fact[]; source: FactsSource }> {
   const { limits } = context;
   const options = { topK: limits.factsTopK, tokenBudget: limits.factsTokenBudget, count: context.countTokens };
   if (limits.factsTopK === 0) return { facts: [], source: 'relevance' };
-  const ranked = await searchFacts(context, scope, text, limits.factsTopK * 4);
+  const ranked = await searchFacts(context, scope, text, limits.factsTopK * 4, query);
   if (ranked !== null) return { facts: selectFacts(ranked, options), source: 'relevance' };
   // No usable term (e.g. "ok, go ahead"): the most recently used facts, and the turn says so.
   const recent = await context.store.facts.recent(scope, { limit: limits.factsTopK * 4 });
@@ -109,16 +112,24 @@ async function chooseFacts(
  * within the budget. Only turns before the window's first are searched, so nothing the model already sees comes
  * back; an empty window (everything summarised) leaves the whole session to search.
  */
-async function recallTurns(context: StackContext, snapshot: SessionSnapshot, text: string): Promise<RecalledTurn[]> {
+async function recallTurns(
+  context: StackContext,
+  snapshot: SessionSnapshot,
+  text: string,
+  query: FactQuery,
+): Promise<RecalledTurn[]> {
   const { turnRecall, turnRecallTokenBudget, historyMaxTurns } = context.limits;
   if (turnRecall === 0 || turnRecallTokenBudget === 0) return [];
   const { session, turns } = snapshot;
   // Nothing summarised and the window short of its cap (a window drops at most one leading reply): every turn of
   // the session is in view, so there is nothing older to search.
   if (session.summaryThroughTurnId === 0 && turns.length + 1 < historyMaxTurns) return [];
-  const found = await searchTurns(context, session.key, text, { limit: turnRecall, beforeTurnId: turns[0]?.id });
+  const found = await searchTurns(context, session.key, text, {
+    limit: turnRecall,
+    beforeTurnId: turns[0]?.id,
+    query,
+  });
   if (found.length === 0) return [];
-  const query = buildFactQuery(text);
   return fitRecalledTurns(
     found.map(({ turn }) => ({ id: turn.id, role: turn.role, text: turn.text, createdAt: turn.createdAt })),
     { terms: [...query.words, ...query.cjk], tokenBudget: turnRecallTokenBudget, count: context.countTokens },

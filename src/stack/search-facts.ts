@@ -3,20 +3,24 @@ import { findEntities } from '../core/find-entities.js';
 import { rankFacts } from '../core/rank-facts.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { RankedFact } from '../spec/fact.js';
+import type { FactQuery } from '../spec/memory-store.js';
 import type { FactScope } from '../spec/scope.js';
 import type { StackContext } from './stack-context.js';
 
 /** How many hits to take from the store before the priors re-rank them. */
 const CANDIDATES = 12;
 
-/** The facts of a scope relevant to a text, best first; null when the text has no searchable term. */
+/**
+ * The facts of a scope relevant to a text, best first; null when the text has no searchable term. `query`: the
+ * text's `buildFactQuery`, when the caller has it already.
+ */
 export async function searchFacts(
   context: StackContext,
   scope: FactScope,
   text: string,
   limit: number,
+  query: FactQuery = buildFactQuery(text),
 ): Promise<RankedFact[] | null> {
-  const query = buildFactQuery(text);
   if (isEmptyQuery(query)) return null;
   const candidates = await context.store.facts.search(scope, query, { limit: Math.max(limit, CANDIDATES) });
   return rankFacts(candidates, context.now(), findEntities(stripSenderMetadata(text))).slice(0, limit);

@@ -2,20 +2,23 @@ import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
 import { findEntities } from '../core/find-entities.js';
 import { rankTurns } from '../core/rank-turns.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
-import type { TurnRecord } from '../spec/memory-store.js';
+import type { FactQuery, TurnRecord } from '../spec/memory-store.js';
 import type { StackContext } from './stack-context.js';
 
 /** How many hits to take from the store before the names in the message re-rank them. */
 const CANDIDATES = 20;
 
-/** A session's turns relevant to a text, best first (only those before `beforeTurnId` when given). */
+/**
+ * A session's turns relevant to a text, best first (only those before `beforeTurnId` when given). `query`: the
+ * text's `buildFactQuery`, when the caller has it already.
+ */
 export async function searchTurns(
   context: StackContext,
   sessionKey: string,
   text: string,
-  options: { limit: number; beforeTurnId?: number | undefined },
+  options: { limit: number; beforeTurnId?: number | undefined; query?: FactQuery | undefined },
 ): Promise<Array<{ turn: TurnRecord; score: number }>> {
-  const query = buildFactQuery(text);
+  const query = options.query ?? buildFactQuery(text);
   if (isEmptyQuery(query) || options.limit <= 0) return [];
   const candidates = await context.store.sessions.searchTurns(sessionKey, query, {
     limit: Math.max(options.limit, CANDIDATES),

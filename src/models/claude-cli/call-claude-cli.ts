@@ -1,20 +1,11 @@
 import type { Usage } from '../../spec/usage.js';
 import type { ClaudeCliFailure, ClaudeCliFailureKind } from './claude-cli-failure.js';
 import { type ClaudeStreamResult, parseClaudeStreamJson } from './parse-claude-stream-json.js';
-import { type ClaudeProcessOutcome, runClaudeProcess } from './run-claude-process.js';
+import { type ClaudeProcessOptions, type ClaudeProcessOutcome, runClaudeProcess } from './run-claude-process.js';
 
-export interface ClaudeCliCall {
-  command: string;
-  args: readonly string[];
-  /** The prompt, on stdin. */
-  input: string;
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  timeoutMs: number;
-  signal?: AbortSignal | undefined;
+/** What to run: the process options (`graceMs` is shortened by tests), and where to stream the reply's text. */
+export interface ClaudeCliCall extends Omit<ClaudeProcessOptions, 'onLine'> {
   onText?: ((delta: string) => void) | undefined;
-  /** See `runClaudeProcess`; tests shorten it. */
-  graceMs?: number | undefined;
 }
 
 export type ClaudeCliCallResult =
@@ -37,15 +28,9 @@ export async function callClaudeCli(call: ClaudeCliCall): Promise<ClaudeCliCallR
   let callbackError: { error: unknown } | undefined;
   const streamed: string[] = [];
 
+  const { onText, ...options } = call;
   const outcome = await runClaudeProcess({
-    command: call.command,
-    args: call.args,
-    input: call.input,
-    cwd: call.cwd,
-    env: call.env,
-    timeoutMs: call.timeoutMs,
-    signal: call.signal,
-    graceMs: call.graceMs,
+    ...options,
     onLine(line) {
       const event = parseClaudeStreamJson(line);
       switch (event.kind) {
@@ -62,7 +47,7 @@ export async function callClaudeCli(call: ClaudeCliCall): Promise<ClaudeCliCallR
           if (result !== undefined) return 'continue';
           streamed.push(event.text);
           try {
-            call.onText?.(event.text);
+            onText?.(event.text);
           } catch (error) {
             callbackError = { error };
             return 'stop';

@@ -6,8 +6,11 @@ import type { FactScope } from '../../spec/scope.js';
  * included) alters it, and long enough that two scopes never share one.
  */
 export function scopeToken(scope: FactScope): string {
-  const digest = createHash('sha256')
-    .update(JSON.stringify([scope.agentId, scope.userId ?? '']))
-    .digest();
+  return digitsToken(JSON.stringify([scope.agentId, scope.userId ?? '']));
+}
+
+/** A digits-only token of a value (128 bits of its SHA-256): what the indexes carry to narrow a search. */
+export function digitsToken(value: string): string {
+  const digest = createHash('sha256').update(value).digest();
   return `${digest.readBigUInt64BE(0)}${digest.readBigUInt64BE(8)}`;
 }

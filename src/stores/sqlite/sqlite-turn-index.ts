@@ -55,9 +55,12 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
     ),
   };
 
-  const put = (token: string, turn: IndexedTurn, neighbours: Array<IndexedTurn | undefined>) => {
-    statements.deleteWords.run(turn.id);
-    statements.deleteCjk.run(turn.id);
+  /** Writes a turn's entries; `replace`: it may have entries already (a new turn has none). */
+  const put = (token: string, turn: IndexedTurn, neighbours: Array<IndexedTurn | undefined>, replace = true) => {
+    if (replace) {
+      statements.deleteWords.run(turn.id);
+      statements.deleteCjk.run(turn.id);
+    }
     const { context, grams } = neighbourContext(neighbours.map((neighbour) => neighbour?.text));
     const dated = dateTerms(new Date(turn.created_at)).join(' ');
     statements.insertWords.run(turn.id, token, turn.text, context, dated);
@@ -69,8 +72,8 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       const token = sessionToken(sessionKey);
       const [previous, beforePrevious] = statements.lastTwo.all(sessionKey, user.id) as IndexedTurn[];
       if (previous) put(token, previous, [beforePrevious, user]);
-      put(token, user, [previous, assistant]);
-      put(token, assistant, [user]);
+      put(token, user, [previous, assistant], false);
+      put(token, assistant, [user], false);
     },
     reindexSession(sessionKey) {
       const token = sessionToken(sessionKey);
