@@ -46,6 +46,7 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
           hash: `h${index}`,
           sourceSessionKey: null,
           sourceTurnId: null,
+          source: 'api',
           context: `${contexts[index]}\n${contexts[(index + 1) % size]}`,
           at: new Date(Date.now() - index * 60_000),
         });
@@ -54,7 +55,7 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
       for (const [index, text] of generate.facts(Math.min(size, 10_000), 99).entries()) {
         await store.facts.insert(
           { agentId: 'bench', userId: 'u2' },
-          { text, hash: `o${index}`, sourceSessionKey: null, sourceTurnId: null, at: new Date() },
+          { text, hash: `o${index}`, sourceSessionKey: null, sourceTurnId: null, source: 'api', at: new Date() },
         );
       }
       store.database.exec('COMMIT');

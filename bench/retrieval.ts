@@ -98,15 +98,16 @@ async function indexFacts(conversation: LocomoConversation): Promise<Indexed> {
       .map((at) => turnText(turns[at] as Turn))
       .join('\n');
     const firstCited = turns[position.get(fact.diaIds[0] ?? '') ?? -1];
-    const { id } = await store.facts.insert(scope, {
+    const inserted = await store.facts.insert(scope, {
       text: fact.text,
       hash: `${index}`,
       sourceSessionKey: null,
       sourceTurnId: null,
+      source: 'api',
       context,
       at: firstCited?.at ?? new Date(0),
     });
-    cited.set(id, fact.diaIds);
+    if (inserted) cited.set(inserted.id, fact.diaIds);
   }
   return {
     search: async (question) =>

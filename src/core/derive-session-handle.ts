@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { SessionScope } from '../spec/scope.js';
+import { checkId } from './check-id.js';
 
 export interface SessionHandle {
-  /** Readable and stable: `agent/channel/thread`, each part URI-encoded, `-` for an absent part. */
+  /**
+   * Readable and stable: `agent/channel/thread`, each part URI-encoded, `-` for an absent part; a user's private
+   * conversation (no channel, no thread) is `agent/-/-/@user`.
+   */
   key: string;
   /** An RFC 4122-shaped UUID (version 5 layout) from SHA-256 of the parts; what the Claude CLI accepts as a session id. */
   uuid: string;
@@ -14,16 +18,28 @@ export interface SessionHandle {
  * The hash input is the JSON array of the parts, so a part that contains a separator cannot collide
  * with another split of the same characters. `generation` > 0 gives the uuid of a later generation of
  * the same handle (after a resume failure the CLI path starts a new one).
+ *
+ * A channel or a thread is a conversation everyone in it shares. With neither, the conversation is private: each
+ * user has their own (two users of one agent must never share a pin or a history by accident), and a turn without a
+ * user is the agent's own conversation.
  */
 export function deriveSessionHandle(scope: SessionScope, generation = 0): SessionHandle {
-  const agentId = requirePart(scope.agentId, 'agentId');
-  const channelId = optionalPart(scope.channelId, 'channelId');
-  const threadId = optionalPart(scope.threadId, 'threadId');
+  if (typeof scope !== 'object' || scope === null) {
+    throw new InvalidInputError('INVALID_ARGUMENT', 'scope', 'a session scope is an object { agentId, ... }');
+  }
+  const agentId = checkId(scope.agentId, 'agentId', { required: true }) as string;
+  const channelId = checkId(scope.channelId, 'channelId', { required: false });
+  const threadId = checkId(scope.threadId, 'threadId', { required: false });
+  const userId = channelId === null && threadId === null ? checkId(scope.userId, 'userId', { required: false }) : null;
   if (!Number.isSafeInteger(generation) || generation < 0) {
     throw new InvalidInputError('INVALID_ARGUMENT', 'generation', 'generation must be a non-negative integer');
   }
-  const key = [agentId, channelId, threadId].map((part) => (part === null ? '-' : encodePart(part))).join('/');
+  let key = [agentId, channelId, threadId].map((part) => (part === null ? '-' : encodePart(part))).join('/');
   const parts: unknown[] = ['memstack.session.v1', agentId, channelId, threadId];
+  if (userId !== null) {
+    key += `/@${encodeURIComponent(userId)}`;
+    parts.push({ user: userId });
+  }
   if (generation > 0) parts.push(generation);
   const digest = createHash('sha256').update(JSON.stringify(parts)).digest();
   return { key, uuid: formatUuid(digest) };
@@ -43,18 +59,6 @@ export function generationUuid(uuid: string, generation: number): string {
       .update(JSON.stringify(['memstack.generation.v1', uuid, generation]))
       .digest(),
   );
-}
-
-function requirePart(value: unknown, name: string): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new InvalidInputError('INVALID_ARGUMENT', name, `${name} must be a non-empty string`);
-  }
-  return value;
-}
-
-function optionalPart(value: unknown, name: string): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  return requirePart(value, name);
 }
 
 // `-` alone stands for an absent part, so a literal "-" is encoded.

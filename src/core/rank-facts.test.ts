@@ -19,6 +19,7 @@ function candidate(
     accessCount: options.accessCount ?? 0,
     createdAt: new Date(now.getTime() - (options.ageDays ?? 0) * DAY_MS),
     lastUsedAt: null,
+    source: 'user',
   };
   return { fact, relevance };
 }

@@ -1,5 +1,6 @@
 import type { ChatPath, ModelSessionState } from './chat-model.js';
 import type { Fact } from './fact.js';
+import type { MemorySource } from './memory-source.js';
 import type { FactScope, ForgetReport, ForgetScope } from './scope.js';
 import type { Usage } from './usage.js';
 
@@ -8,8 +9,17 @@ export interface PinState {
   task: string;
   /** Who wrote the message the task was distilled from (for `forget`). */
   taskUserId: string | null;
-  /** `at`: when it was added (epoch ms); the cache-aware layout moves it into the cached system prompt later. */
-  clarifications: Array<{ text: string; userId: string | null; at?: number | undefined }>;
+  clarifications: Clarification[];
+}
+
+/** A user's answer to a clarifying question, as kept in the pin. */
+export interface Clarification {
+  text: string;
+  userId: string | null;
+  /** When it was added (epoch ms); the cache-aware layout moves it into the cached system prompt later. */
+  at?: number | undefined;
+  /** Where it came from: always the user's own answer today (absent in files written before it was recorded). */
+  source?: MemorySource | undefined;
 }
 
 export interface SessionRecord {
@@ -19,6 +29,15 @@ export interface SessionRecord {
   channelId: string | null;
   threadId: string | null;
   pin: PinState | null;
+  /**
+   * Bumped by every change of the pin, and by a `forget` that touched the session: a pin write names the version it
+   * was computed from and is refused if another write came first (see `SessionPatch.pin`).
+   */
+  pinVersion: number;
+  /** Who spoke first in the session (null: a turn without a user). */
+  firstUserId: string | null;
+  /** True once more than one user has spoken in the session (a shared thread or channel). */
+  shared: boolean;
   /** How many times extraction tried to pin the task. */
   pinAttempts: number;
   /** The user turn the task is distilled from: the session's first substantive message. */
@@ -75,8 +94,11 @@ export interface ExchangeWrite {
   };
   /** Mark the user turn as the session's task source if it has none yet. */
   taskSource: boolean;
-  /** The pin this turn placed in the system prompt, when it placed a new one. */
-  systemPin?: { text: string; at: Date } | undefined;
+  /**
+   * The pin this turn placed in the system prompt, when it placed a new one, with the pin version it was rendered
+   * from: it is stored only if the pin has not changed since (a forget meanwhile must not bring its text back).
+   */
+  systemPin?: { text: string; at: Date; pinVersion: number } | undefined;
   /** Facts that were injected into this turn: their access count and last use are bumped. */
   injectedFactIds: readonly number[];
   at: Date;
@@ -88,9 +110,13 @@ export interface ExchangeIds {
 }
 
 export interface SessionPatch {
-  pin?: PinState | null;
-  pinAttempts?: number;
-  summary?: string | null;
+  /**
+   * Replaces the pin, only if the session's pin version is still `expectedPinVersion` (the version of the record the
+   * new pin was computed from); the version is then bumped. Otherwise nothing of the patch is written.
+   */
+  pin?: { value: PinState | null; expectedPinVersion: number };
+  /** Counts one more attempt to pin the task (an atomic increment). */
+  countPinAttempt?: boolean;
   /** Replaces the state of one provider. */
   modelState?: { provider: string; state: ModelSessionState };
 }
@@ -105,7 +131,8 @@ export interface SessionStore {
   readTurn(key: string, turnId: number): Promise<TurnRecord | null>;
   /** Creates the session if needed and appends the user turn and the reply, atomically. */
   appendExchange(exchange: ExchangeWrite): Promise<ExchangeIds>;
-  update(key: string, patch: SessionPatch): Promise<void>;
+  /** Applies the patch; false when it was not written (no such session, or a pin write found a newer version). */
+  update(key: string, patch: SessionPatch): Promise<boolean>;
   /** Stores a summary and moves the watermark past the turns it covers, atomically; false if the watermark moved. */
   compress(key: string, compression: CompressionWrite): Promise<boolean>;
   /**
@@ -149,12 +176,20 @@ export interface NewFact {
   /** Normalised hash: a fact with the same hash in the same scope is a duplicate. */
   hash: string;
   sourceSessionKey: string | null;
+  /** The user turn it was drawn from: the fact is not stored if that turn is gone (forgotten meanwhile). */
   sourceTurnId: number | null;
+  /** Where the fact's words came from: the user's message, the assistant's reply, or a direct `facts.add`. */
+  source: MemorySource;
   /**
    * The exchange the fact was drawn from (the user's message and the reply), searched with a lower weight than the
    * fact's own text: a question may use the conversation's words rather than the fact's. Absent: none.
    */
   context?: string | undefined;
+  /**
+   * The stored turns `context` was built from, oldest first. When one of them is forgotten (now, or by a `forget`
+   * later), the context is rebuilt from the others with `factContext`, so that no fact keeps a forgotten user's words.
+   */
+  contextTurnIds?: readonly number[] | undefined;
   at: Date;
 }
 
@@ -164,12 +199,17 @@ export interface FactStore {
   /** Most recently used (or, never used, created) first. */
   recent(scope: FactScope, options: { limit: number }): Promise<Fact[]>;
   list(scope: FactScope): Promise<Fact[]>;
-  /** Inserts, unless a live fact with the same hash exists in the scope: then returns that one's id. */
-  insert(scope: FactScope, fact: NewFact): Promise<{ id: number; inserted: boolean }>;
-  touch(ids: readonly number[], at: Date): Promise<void>;
+  /**
+   * Inserts, unless a live fact with the same hash exists in the scope: then returns that one's id. Null when the
+   * fact's source turn no longer exists (it was forgotten after the extraction read it): nothing is stored.
+   */
+  insert(scope: FactScope, fact: NewFact): Promise<{ id: number; inserted: boolean } | null>;
+  /** Bumps the access count and last use of the scope's facts among `ids`. */
+  touch(scope: FactScope, ids: readonly number[], at: Date): Promise<void>;
   /** Marks `id` as replaced by `byId`; a superseded fact is never returned again. */
   supersede(scope: FactScope, id: number, byId: number): Promise<boolean>;
-  remove(id: number): Promise<boolean>;
+  /** Deletes the scope's fact `id`; false when the scope has no such fact. */
+  remove(scope: FactScope, id: number): Promise<boolean>;
   /**
    * Deletes, in every scope, the facts superseded and created before `supersededBefore`, and the facts never
    * injected (access count 0) and created before `unusedBefore`. Returns how many went.
@@ -185,7 +225,10 @@ export interface MemoryStore {
   readonly name: string;
   readonly sessions: SessionStore;
   readonly facts: FactStore;
-  /** Removes everything stored for the scope (rows, index entries, summaries), atomically. */
+  /**
+   * Removes everything stored for the scope (rows, index entries, summaries, the pin's copies), atomically, and
+   * rewrites what other scopes keep of it (a fact's context quoting a forgotten turn) without it.
+   */
   forget(scope: ForgetScope): Promise<ForgetReport>;
   close(): Promise<void>;
 }

@@ -4,11 +4,16 @@ export interface FactScope {
   userId?: string | undefined;
 }
 
-/** A conversation: one agent in one channel and thread. */
+/**
+ * A conversation: one agent in one channel and thread, shared by everyone who speaks there. With neither a channel
+ * nor a thread it is a private conversation: one per user (`userId`), or the agent's own when there is no user.
+ */
 export interface SessionScope {
   agentId: string;
   channelId?: string | undefined;
   threadId?: string | undefined;
+  /** Only used without a channel and a thread: whose private conversation it is. */
+  userId?: string | undefined;
 }
 
 /** What `forget` removes: every field given narrows it. */
@@ -20,7 +25,10 @@ export interface ForgetScope {
 }
 
 export interface ForgetReport {
+  /** Sessions deleted (those left with no turn). */
   sessions: number;
   turns: number;
   facts: number;
+  /** Facts of other scopes whose search context quoted a forgotten turn, rewritten without it. */
+  factsRewritten: number;
 }

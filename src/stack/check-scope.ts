@@ -1,24 +1,35 @@
+import { checkId } from '../core/check-id.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
-import type { FactScope } from '../spec/scope.js';
+
+/** A scope's ids, checked: the agent, and the user, channel and thread when given (absent ones undefined). */
+export interface CheckedScope {
+  agentId: string;
+  userId: string | undefined;
+  channelId: string | undefined;
+  threadId: string | undefined;
+}
 
 /**
- * Scopes name an agent; user, channel and thread are optional strings. With `narrowing`, an empty string is refused
- * rather than read as absent: `forget({ agentId, userId: '' })` must not widen to the whole agent.
+ * Scopes name an agent; user, channel and thread are optional ids (see `checkId`: well-formed, not blank, bounded).
+ * With `narrowing`, an empty string is refused rather than read as absent: `forget({ agentId, userId: '' })` must not
+ * widen to the whole agent.
  */
-export function checkScope(
-  scope: FactScope & { channelId?: unknown; threadId?: unknown },
-  options: { narrowing?: boolean } = {},
-): void {
-  if (typeof scope !== 'object' || scope === null || typeof scope.agentId !== 'string' || scope.agentId.trim() === '') {
-    throw new InvalidInputError('INVALID_ARGUMENT', 'agentId', 'a scope needs a non-empty agentId');
+export function checkScope(scope: unknown, options: { narrowing?: boolean } = {}): CheckedScope {
+  if (typeof scope !== 'object' || scope === null) {
+    throw new InvalidInputError('INVALID_ARGUMENT', 'scope', 'a scope is an object { agentId, userId?, ... }');
   }
-  for (const name of ['userId', 'channelId', 'threadId'] as const) {
-    const value = scope[name];
-    if (value !== undefined && typeof value !== 'string') {
-      throw new InvalidInputError('INVALID_ARGUMENT', name, `${name} must be a string when given`);
-    }
-    if (options.narrowing && value !== undefined && value.trim() === '') {
+  const fields = scope as Record<string, unknown>;
+  const optional = (name: 'userId' | 'channelId' | 'threadId'): string | undefined => {
+    const value = fields[name];
+    if (options.narrowing && typeof value === 'string' && value.trim() === '') {
       throw new InvalidInputError('INVALID_ARGUMENT', name, `${name} is empty: omit it to mean "any"`);
     }
-  }
+    return checkId(value, name, { required: false }) ?? undefined;
+  };
+  return {
+    agentId: checkId(fields.agentId, 'agentId', { required: true }) as string,
+    userId: optional('userId'),
+    channelId: optional('channelId'),
+    threadId: optional('threadId'),
+  };
 }

@@ -11,6 +11,7 @@ import type { Tokenizer } from '../spec/tokenizer.js';
 import { o200kTokenizer } from '../tokenizers/o200k-tokenizer.js';
 import { createBackgroundQueue } from './background-queue.js';
 import { chatTurn } from './chat-turn.js';
+import { checkLimit } from './check-limit.js';
 import { checkScope } from './check-scope.js';
 import { usageEstimator } from './estimate-usage.js';
 import { createFactsApi } from './facts-api.js';
@@ -94,7 +95,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     facts: createFactsApi(context, open),
     session: async (scope) => {
       open();
-      const snapshot = await context.store.sessions.read(deriveSessionHandle(scope).key);
+      const snapshot = await context.store.sessions.read(deriveSessionHandle(checkScope(scope)).key);
       if (!snapshot) return { pinned: null, summary: null, turns: [] };
       return {
         pinned: snapshot.session.pin ? renderPin(snapshot.session.pin) : null,
@@ -109,15 +110,12 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
         })),
       };
     },
-    searchTurns: async (scope, text, searchOptions = {}) => {
+    searchTurns: async (scope, text, searchOptions) => {
       open();
-      checkScope(scope);
+      const checked = checkScope(scope);
       if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'text must be a string');
-      const limit = searchOptions.limit ?? 5;
-      if (!Number.isSafeInteger(limit) || limit < 0) {
-        throw new InvalidInputError('INVALID_ARGUMENT', 'limit', 'limit must be a non-negative integer');
-      }
-      const found = await searchTurns(context, deriveSessionHandle(scope).key, text, { limit });
+      const limit = checkLimit(searchOptions, 5, 100);
+      const found = await searchTurns(context, deriveSessionHandle(checked).key, text, { limit });
       return found.map(({ turn, score }) => ({
         id: turn.id,
         role: turn.role,
@@ -129,9 +127,11 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     },
     forget: async (scope) => {
       open();
-      checkScope(scope, { narrowing: true });
-      const report = await context.store.forget(scope);
+      const checked = checkScope(scope, { narrowing: true });
+      const report = await context.store.forget(checked);
+      // What this process holds of past turns in memory goes too (formatted history, token counts by text).
       context.historyCache.clear();
+      context.countTokens.clear();
       return report;
     },
     close: async () => {

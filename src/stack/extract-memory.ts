@@ -1,13 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { appendClarification } from '../core/append-clarification.js';
+import { attributeSource } from '../core/attribute-source.js';
 import { checkFact } from '../core/check-fact.js';
 import { checkPinText } from '../core/check-pin-text.js';
+import { factContext } from '../core/fact-context.js';
 import { contradictionCues, findContradicted } from '../core/find-contradicted.js';
 import { isSubstantive } from '../core/is-substantive.js';
 import { parseExtraction } from '../core/parse-extraction.js';
 import { renderPin } from '../core/render-pin.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
-import { truncateGraphemes } from '../core/truncate-graphemes.js';
 import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
+import { StoreError } from '../spec/errors/store-error.js';
 import type { Extraction, ExtractionInput } from '../spec/extractor.js';
 import type { Fact } from '../spec/fact.js';
 import type { PinState, SessionRecord } from '../spec/memory-store.js';
@@ -17,15 +20,22 @@ import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
 import { TimeoutSignal, withTimeout } from './with-timeout.js';
 
-/** How much of each text of the exchange a fact is searched with: the head, where the topic usually is. */
-const FACT_CONTEXT_HEAD = 1000;
+/** Attempts of a job whose store was locked by another process for longer than a call waits. */
+const ATTEMPTS = 3;
+const RETRY_PAUSE_MS = 250;
+/** Attempts of a pin write that found the pin changed since it was read (another turn, a forget). */
+const PIN_WRITE_ATTEMPTS = 3;
 
 export interface ExtractionJob {
+  /** The turn as prepared (the stack's copy, see `PreparedState.turn`). */
   prepared: PreparedTurn;
   replyText: string;
   userTurnId: number;
-  /** What a fact drawn from this exchange is searched with besides its own text (see `NewFact.context`). */
-  factContext?: string | undefined;
+  assistantTurnId: number;
+  /** The turn before the message when it was prepared (the previous reply), if any. */
+  previousTurn?: { id: number; text: string } | undefined;
+  /** What a fact drawn from this exchange is searched with besides its own text, and the turns it quotes. */
+  factContext?: { text: string; turnIds: number[] } | undefined;
 }
 
 /**
@@ -35,19 +45,29 @@ export interface ExtractionJob {
  */
 export async function extractMemory(context: StackContext, job: ExtractionJob): Promise<void> {
   const sessionKey = job.prepared.session.key;
-  try {
-    await runExtraction(context, job);
-  } catch (error) {
-    const reason =
-      error instanceof TimeoutSignal ? 'timeout' : InvalidOutputError.isInstance(error) ? 'invalid-output' : 'error';
-    context.emit({ type: 'extraction-failed', sessionKey, reason, error });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await runExtraction(context, job);
+      return;
+    } catch (error) {
+      // Another process held the write lock too long: the job runs again rather than lose the turn's memory (a rerun
+      // stores nothing twice: facts are deduplicated, a repeated clarification is a no-op, a set pin is not reset).
+      if (StoreError.isInstance(error) && error.isRetryable && attempt < ATTEMPTS) {
+        await sleep(RETRY_PAUSE_MS * attempt);
+        continue;
+      }
+      const reason =
+        error instanceof TimeoutSignal ? 'timeout' : InvalidOutputError.isInstance(error) ? 'invalid-output' : 'error';
+      context.emit({ type: 'extraction-failed', sessionKey, reason, error });
+      return;
+    }
   }
 }
 
 async function runExtraction(context: StackContext, job: ExtractionJob): Promise<void> {
   const { store, limits } = context;
   const { input, session: handle, answersQuestion } = job.prepared;
-  const snapshot = await store.sessions.read(handle.key, { maxTurns: 4 });
+  const snapshot = await store.sessions.read(handle.key, { maxTurns: 0 });
   // Forgotten meanwhile (the session, or this user's turns): nothing of it may come back as memory.
   if (!snapshot || !(await store.sessions.readTurn(handle.key, job.userTurnId))) return;
   const session = snapshot.session;
@@ -60,7 +80,7 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
     context.emit({ type: 'extraction-skipped', sessionKey: handle.key, reason: 'not-substantive' });
     return;
   }
-  if (taskSource !== null) await store.sessions.update(handle.key, { pinAttempts: session.pinAttempts + 1 });
+  if (taskSource !== null) await store.sessions.update(handle.key, { countPinAttempt: true });
 
   const related = wantFacts ? ((await searchFacts(context, scope, userText, 8)) ?? []) : [];
   const extractionInput: ExtractionInput = {
@@ -76,17 +96,23 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
     await withTimeout(limits.extractionTimeoutMs, (signal) => context.extractor.extract(extractionInput, { signal })),
   );
 
-  let pin = session.pin;
-  if (pin === null && taskSource !== null) pin = await applyTask(context, handle.key, extraction, taskSource.userId);
-  if (pin !== null && answersQuestion !== null) await applyClarification(context, job, pin, extraction);
+  let current = session;
+  if (session.pin === null && taskSource !== null) {
+    current = (await applyTask(context, session, extraction, taskSource.userId)) ?? current;
+  }
+  if (answersQuestion !== null) await applyClarification(context, job, current, extraction);
   // Facts are searched with the exchange they came from, and the message it answered, as context (at a lower
   // weight): a later question may use the conversation's words rather than the fact's.
-  const previous = snapshot.turns.filter((turn) => turn.id < job.userTurnId).at(-1);
-  const factContext = [previous?.text ?? '', userText, job.replyText]
-    .filter((text) => text !== '')
-    .map((text) => truncateGraphemes(text, FACT_CONTEXT_HEAD, { ellipsis: '' }))
-    .join('\n');
-  if (wantFacts) await applyFacts(context, { ...job, factContext }, extraction, related);
+  const contextTurns = [
+    ...(job.previousTurn ? [job.previousTurn] : []),
+    { id: job.userTurnId, text: input.text },
+    { id: job.assistantTurnId, text: job.replyText },
+  ];
+  const factContextOf = {
+    text: factContext(contextTurns.map((turn) => turn.text)),
+    turnIds: contextTurns.map((turn) => turn.id),
+  };
+  if (wantFacts) await applyFacts(context, { ...job, factContext: factContextOf }, extraction, related);
 }
 
 async function readTaskSource(
@@ -99,41 +125,76 @@ async function readTaskSource(
   return turn ? { text: stripSenderMetadata(turn.text), userId: turn.userId } : null;
 }
 
+/**
+ * Pins the task, on condition that the pin is still what the job read (none): a forget of the task's author, or
+ * another process pinning first, wins. Returns the session as it is after the write, or null when nothing was written.
+ */
 async function applyTask(
   context: StackContext,
-  sessionKey: string,
+  session: SessionRecord,
   extraction: Extraction,
   userId: string | null,
-): Promise<PinState | null> {
+): Promise<SessionRecord | null> {
+  const sessionKey = session.key;
   const task = extraction.task ? checkPinText(extraction.task, context.limits.taskMaxChars) : null;
   if (task === null) {
     if (extraction.task) reject(context, sessionKey, extraction.task, 'invalid-task');
     return null;
   }
   const pin: PinState = { task, taskUserId: userId, clarifications: [] };
-  await context.store.sessions.update(sessionKey, { pin });
+  const written = await context.store.sessions.update(sessionKey, {
+    pin: { value: pin, expectedPinVersion: session.pinVersion },
+  });
+  if (!written) return null;
   context.emit({ type: 'pinned', sessionKey, pinned: renderPin(pin) });
-  return pin;
+  return { ...session, pin, pinVersion: session.pinVersion + 1 };
 }
 
+/**
+ * Appends the answer to the pin with a version-checked write: when the pin changed since it was read (a clarification
+ * from another process, a forget), the session is read again and the answer appended to what is there now; when the
+ * answering turn itself was forgotten meanwhile, nothing is written.
+ */
 async function applyClarification(
   context: StackContext,
   job: ExtractionJob,
-  pin: PinState,
+  read: SessionRecord,
   extraction: Extraction,
 ): Promise<void> {
-  const { limits } = context;
+  const { limits, store } = context;
   const sessionKey = job.prepared.session.key;
   if (!extraction.clarification) return;
   const text = checkPinText(extraction.clarification, limits.clarificationMaxChars);
   if (text === null) return reject(context, sessionKey, extraction.clarification, 'invalid-clarification');
-  const next = appendClarification(
-    pin,
-    { text, userId: job.prepared.input.userId ?? null, at: context.now().getTime() },
-    { maxChars: limits.pinMaxChars, clarificationMaxChars: limits.clarificationMaxChars },
-  );
-  if (next.pin === pin) return;
-  await context.store.sessions.update(sessionKey, { pin: next.pin });
+  const clarification = {
+    text,
+    userId: job.prepared.input.userId ?? null,
+    at: context.now().getTime(),
+    source: 'user' as const,
+  };
+  let session: SessionRecord | null = read;
+  for (let attempt = 1; session?.pin && attempt <= PIN_WRITE_ATTEMPTS; attempt += 1) {
+    const pin = session.pin;
+    const next = appendClarification(pin, clarification, {
+      maxChars: limits.pinMaxChars,
+      clarificationMaxChars: limits.clarificationMaxChars,
+    });
+    if (next.pin === pin) return;
+    if (await store.sessions.update(sessionKey, { pin: { value: next.pin, expectedPinVersion: session.pinVersion } })) {
+      emitClarification(context, sessionKey, text, next);
+      return;
+    }
+    if (!(await store.sessions.readTurn(sessionKey, job.userTurnId))) return;
+    session = (await store.sessions.read(sessionKey, { maxTurns: 0 }))?.session ?? null;
+  }
+}
+
+function emitClarification(
+  context: StackContext,
+  sessionKey: string,
+  text: string,
+  next: { pin: PinState; condensed: boolean },
+): void {
   context.emit({
     type: 'clarification-added',
     sessionKey,
@@ -163,12 +224,17 @@ async function applyFacts(
       continue;
     }
     accepted += 1;
+    const source = attributeSource(checked.text, { user: stripSenderMetadata(input.text), reply: job.replyText });
     const saved = await saveFact(context, scope, checked.text, {
       sessionKey: session.key,
       turnId: job.userTurnId,
-      context: job.factContext,
+      source,
+      context: job.factContext?.text,
+      contextTurnIds: job.factContext?.turnIds,
     });
-    if (saved.added) added.push(storedFact(scope, saved, context.now()));
+    // Null: the turn was forgotten while this job ran; nothing of it may be stored.
+    if (saved === null) return;
+    if (saved.added) added.push(storedFact(scope, saved, source, context.now()));
   }
   if (rejected.length > 0) context.emit({ type: 'output-rejected', sessionKey: session.key, items: rejected });
   if (added.length > 0) context.emit({ type: 'facts-added', sessionKey: session.key, scope, facts: added });

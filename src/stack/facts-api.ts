@@ -1,18 +1,22 @@
 import { checkFact } from '../core/check-fact.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { FactScope } from '../spec/scope.js';
+import { checkLimit } from './check-limit.js';
 import { checkScope } from './check-scope.js';
 import type { FactsApi } from './memory-stack.js';
 import { saveFact, storedFact } from './save-fact.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
 
+/** The most facts one search returns. */
+const MOST_RESULTS = 100;
+
 /** `stack.facts`: direct access to a scope's facts, with the same checks and ranking as the automatic path. */
 export function createFactsApi(context: StackContext, open: () => void): FactsApi {
-  const scoped = (scope: FactScope): FactScope => {
+  const scoped = (scope: unknown): FactScope => {
     open();
-    checkScope(scope);
-    return { agentId: scope.agentId, userId: scope.userId || undefined };
+    const { agentId, userId } = checkScope(scope);
+    return { agentId, userId };
   };
   return {
     add: async (scope, text) => {
@@ -22,9 +26,11 @@ export function createFactsApi(context: StackContext, open: () => void): FactsAp
       if (!checked.ok) {
         throw new InvalidInputError('INVALID_ARGUMENT', 'text', `not a storable fact (${checked.reason})`);
       }
-      const saved = await saveFact(context, target, checked.text, { sessionKey: null, turnId: null });
+      const saved = await saveFact(context, target, checked.text, { sessionKey: null, turnId: null, source: 'api' });
+      // A fact without a source turn is always stored (or merged).
+      if (saved === null) throw new Error('unreachable: a fact without a source turn was refused');
       if (saved.added) {
-        const fact = storedFact(target, saved, context.now());
+        const fact = storedFact(target, saved, 'api', context.now());
         context.emit({ type: 'facts-added', sessionKey: null, scope: target, facts: [fact] });
       }
       return saved;
@@ -33,12 +39,14 @@ export function createFactsApi(context: StackContext, open: () => void): FactsAp
     search: async (scope, query, options = {}) => {
       const target = scoped(scope);
       if (typeof query !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'query', 'query must be a string');
-      return (await searchFacts(context, target, query, options.limit ?? context.limits.factsTopK)) ?? [];
+      const limit = checkLimit(options, context.limits.factsTopK, MOST_RESULTS);
+      if (limit === 0) return [];
+      return (await searchFacts(context, target, query, limit)) ?? [];
     },
-    remove: async (id) => {
-      open();
+    remove: async (scope, id) => {
+      const target = scoped(scope);
       if (!Number.isSafeInteger(id)) throw new InvalidInputError('INVALID_ARGUMENT', 'id', 'a fact id is an integer');
-      return context.store.facts.remove(id);
+      return context.store.facts.remove(target, id);
     },
   };
 }

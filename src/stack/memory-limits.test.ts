@@ -24,6 +24,7 @@ describe('DEFAULT_LIMITS', () => {
       recapTaskMaxChars: 300,
       factsTopK: 3,
       factsTokenBudget: 150,
+      sharedSessionFactsTopK: 0,
       turnRecall: 0,
       turnRecallTokenBudget: 300,
       factsPerTurn: 4,

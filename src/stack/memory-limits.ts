@@ -19,6 +19,12 @@ export interface MemoryLimits {
   factsTopK: number;
   factsTokenBudget: number;
   /**
+   * In a session more than one user has spoken in (a shared thread or channel), how many of the current user's
+   * personal facts may be injected: the reply is read by everyone there. 0 (the default) injects none; raise it to
+   * opt in, up to `factsTopK`.
+   */
+  sharedSessionFactsTopK: number;
+  /**
    * Turn recall: how many of the session's turns older than the history window (summarised, or beyond
    * `historyMaxTurns`) to bring back into the recap when they match the message. 0 (the default) turns it off.
    */
@@ -64,6 +70,7 @@ export const DEFAULT_LIMITS: Readonly<MemoryLimits> = Object.freeze({
   recapTaskMaxChars: 300,
   factsTopK: 3,
   factsTokenBudget: 150,
+  sharedSessionFactsTopK: 0,
   turnRecall: 0,
   turnRecallTokenBudget: 300,
   factsPerTurn: 4,

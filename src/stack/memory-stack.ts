@@ -77,9 +77,10 @@ export interface AddedFact {
 export interface FactsApi {
   add(scope: FactScope, text: string): Promise<AddedFact>;
   list(scope: FactScope): Promise<Fact[]>;
-  /** Ranked as `prepare` ranks them. Empty when the query has no searchable term. */
+  /** Ranked as `prepare` ranks them (at most `limit`, default `factsTopK`, capped at 100). Empty when the query has no searchable term. */
   search(scope: FactScope, query: string, options?: { limit?: number }): Promise<RankedFact[]>;
-  remove(id: number): Promise<boolean>;
+  /** Deletes the scope's fact `id`; false when the scope holds no such fact (another scope's id changes nothing). */
+  remove(scope: FactScope, id: number): Promise<boolean>;
 }
 
 export interface MemoryStack {

@@ -18,25 +18,29 @@ import { checkScope } from './check-scope.js';
 import type { PrepareInput } from './memory-stack.js';
 import { searchFacts } from './search-facts.js';
 import { searchTurns } from './search-turns.js';
-import type { StackContext } from './stack-context.js';
+import { copyPreparedTurn, type StackContext } from './stack-context.js';
 
 /**
  * The hot path: reads the session and the scope's facts, and lays out the request. No model call, no write.
  */
 export async function prepareTurn(context: StackContext, input: PrepareInput): Promise<PreparedTurn> {
   const { limits } = context;
-  checkScope(input);
-  const handle = deriveSessionHandle(input);
-  const userId = input.userId === '' ? undefined : input.userId;
+  const { agentId, channelId, threadId, userId } = checkScope(input);
+  const handle = deriveSessionHandle({ agentId, channelId, threadId, userId });
   const text = checkMessage(input.text, 'text', limits.maxMessageChars);
   const snapshot = await context.store.sessions.read(handle.key, { maxTurns: limits.historyMaxTurns });
   const session = snapshot?.session ?? null;
   const turns = snapshot?.turns ?? [];
 
-  const scope = { agentId: input.agentId, userId };
+  const scope = { agentId, userId };
+  // In a conversation other people take part in, a user's personal facts would reach them through the reply: they
+  // are injected only as far as the caller allows it (sharedSessionFactsTopK, 0 by default).
+  const shared = session !== null && (session.shared || session.firstUserId !== (userId ?? null));
+  const topK =
+    shared && userId !== undefined ? Math.min(limits.factsTopK, limits.sharedSessionFactsTopK) : limits.factsTopK;
   // One query for the facts and the older turns.
   const query = buildFactQuery(text);
-  const { facts, source } = await chooseFacts(context, scope, text, query);
+  const { facts, source } = await chooseFacts(context, scope, text, query, topK);
   const recalled = snapshot ? await recallTurns(context, snapshot, text, query) : [];
 
   const history = turns.map((turn) => formatTurn(context, turn));
@@ -77,16 +81,21 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     facts: facts.map(({ id, text }) => ({ id, text })),
     factsSource: source,
     tokens: countPromptTokens(assembled.parts, historyTokens, context.countTokens),
-    input: { agentId: input.agentId, channelId: input.channelId, threadId: input.threadId, userId, text },
+    input: { agentId, channelId, threadId, userId, text },
     answersQuestion: lastTurn?.role === 'assistant' ? findQuestion(lastTurn.text) : null,
     recalled,
   };
   context.prepared.set(prepared, {
+    turn: copyPreparedTurn(prepared),
+    previousTurn: lastTurn ? { id: lastTurn.id, text: lastTurn.text } : undefined,
     taskSourceNeeded: (session?.taskSourceTurnId ?? null) === null && isSubstantive(stripSenderMetadata(text)),
     recorded: false,
     modelState: session?.modelState ?? {},
     historyVersion: session?.historyVersion ?? 0,
-    systemPin: split?.placed ? { text: split.system.text, at: new Date(split.system.at) } : undefined,
+    systemPin:
+      split?.placed && session
+        ? { text: split.system.text, at: new Date(split.system.at), pinVersion: session.pinVersion }
+        : undefined,
   });
   return prepared;
 }
@@ -96,14 +105,15 @@ async function chooseFacts(
   scope: { agentId: string; userId: string | undefined },
   text: string,
   query: FactQuery,
+  topK: number,
 ): Promise<{ facts: Fact[]; source: FactsSource }> {
   const { limits } = context;
-  const options = { topK: limits.factsTopK, tokenBudget: limits.factsTokenBudget, count: context.countTokens };
-  if (limits.factsTopK === 0) return { facts: [], source: 'relevance' };
-  const ranked = await searchFacts(context, scope, text, limits.factsTopK * 4, query);
+  const options = { topK, tokenBudget: limits.factsTokenBudget, count: context.countTokens };
+  if (topK === 0) return { facts: [], source: 'relevance' };
+  const ranked = await searchFacts(context, scope, text, topK * 4, query);
   if (ranked !== null) return { facts: selectFacts(ranked, options), source: 'relevance' };
   // No usable term (e.g. "ok, go ahead"): the most recently used facts, and the turn says so.
-  const recent = await context.store.facts.recent(scope, { limit: limits.factsTopK * 4 });
+  const recent = await context.store.facts.recent(scope, { limit: topK * 4 });
   return { facts: selectFacts(recent, options), source: 'recency' };
 }
 

@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import { driftScore } from '../core/drift-score.js';
+import type { ChatPath } from '../spec/chat-model.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
+import type { Usage } from '../spec/usage.js';
 import { checkMessage } from './check-message.js';
 import { compressSession } from './compress-session.js';
 import { extractMemory } from './extract-memory.js';
@@ -16,7 +19,7 @@ export async function recordTurn(
   prepared: PreparedTurn,
   reply: RecordInput,
 ): Promise<RecordedTurn> {
-  const state = context.prepared.get(prepared);
+  const state = typeof prepared === 'object' && prepared !== null ? context.prepared.get(prepared) : undefined;
   if (!state) {
     throw new InvalidInputError(
       'NOT_PREPARED_HERE',
@@ -29,14 +32,17 @@ export async function recordTurn(
     throw new InvalidInputError('INVALID_ARGUMENT', 'reply', 'record() takes { text, usage? } as its second argument');
   }
   const replyText = checkMessage(reply.text, 'text', context.limits.maxMessageChars);
+  const replyUsage = checkUsage(reply.usage);
+  const replyPath = checkPath(reply.path);
   state.recorded = true;
-
-  const { input, session } = prepared;
+  // The copy taken at prepare: the caller's object may have been changed since.
+  const turn = state.turn;
+  const { input, session } = turn;
   const at = context.now();
   // The simulator runs for every turn, so that its cache state follows the session even when figures are given.
-  const estimate = context.estimateUsage(session.key, prepared.request, replyText, at);
-  const usage = reply.usage ?? estimate;
-  const memory = memoryTokens(prepared);
+  const estimate = context.estimateUsage(session.key, turn.request, replyText, at);
+  const usage = replyUsage ?? estimate;
+  const memory = memoryTokens(turn);
   let ids: { userTurnId: number; assistantTurnId: number };
   try {
     ids = await context.store.sessions.appendExchange({
@@ -53,12 +59,12 @@ export async function recordTurn(
         text: replyText,
         tokens: context.tokenizer.count(replyText),
         usage,
-        path: reply.path,
+        path: replyPath,
         memoryTokens: memory,
       },
       taskSource: state.taskSourceNeeded,
       systemPin: state.systemPin,
-      injectedFactIds: prepared.facts.map((fact) => fact.id),
+      injectedFactIds: turn.facts.map((fact) => fact.id),
       at,
     });
   } catch (error) {
@@ -69,15 +75,21 @@ export async function recordTurn(
   context.emit({
     type: 'usage',
     sessionKey: session.key,
-    source: reply.usage ? 'provider' : 'estimate',
+    source: replyUsage ? 'provider' : 'estimate',
     usage,
     memoryTokens: memory,
   });
-  const drift = driftScore(replyText, { pinned: prepared.pinned, facts: prepared.facts.map((fact) => fact.text) });
+  const drift = driftScore(replyText, { pinned: turn.pinned, facts: turn.facts.map((fact) => fact.text) });
   if (drift) context.emit({ type: 'drift', sessionKey: session.key, ...drift });
 
   const extractionScheduled = context.queue.schedule(session.key, async () => {
-    await extractMemory(context, { prepared, replyText, userTurnId: ids.userTurnId });
+    await extractMemory(context, {
+      prepared: turn,
+      replyText,
+      userTurnId: ids.userTurnId,
+      assistantTurnId: ids.assistantTurnId,
+      previousTurn: state.previousTurn,
+    });
     await compressSession(context, session.key);
     await context.purgeFacts();
   });
@@ -88,4 +100,31 @@ export async function recordTurn(
 function memoryTokens(prepared: PreparedTurn): number {
   const { pin, summary, recap, facts, recalled } = prepared.tokens;
   return pin + summary + recap + facts + recalled;
+}
+
+const usageSchema = z
+  .object({
+    inputTokens: z.number().int().nonnegative().optional(),
+    outputTokens: z.number().int().nonnegative().optional(),
+    cacheReadInputTokens: z.number().int().nonnegative().optional(),
+    cacheCreationInputTokens: z.number().int().nonnegative().optional(),
+  })
+  .strip();
+
+/** A provider's usage figures as given to `record`: absent, or non-negative integers (anything else is an error). */
+function checkUsage(value: unknown): Usage | undefined {
+  if (value === undefined || value === null) return undefined;
+  const parsed = usageSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new InvalidInputError('INVALID_ARGUMENT', 'usage', 'usage holds non-negative integer token counts only');
+  }
+  return parsed.data;
+}
+
+const PATHS: ReadonlySet<unknown> = new Set<ChatPath>(['api', 'new-handle', 'resumed', 'fallback-history']);
+
+function checkPath(value: unknown): ChatPath | undefined {
+  if (value === undefined) return undefined;
+  if (!PATHS.has(value)) throw new InvalidInputError('INVALID_ARGUMENT', 'path', `unknown chat path ${String(value)}`);
+  return value as ChatPath;
 }

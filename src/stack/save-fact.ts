@@ -2,20 +2,28 @@ import { buildFactQuery } from '../core/build-fact-query.js';
 import { factSimilarity } from '../core/fact-similarity.js';
 import { hashFact } from '../core/hash-fact.js';
 import type { Fact } from '../spec/fact.js';
+import type { MemorySource } from '../spec/memory-source.js';
 import type { FactScope } from '../spec/scope.js';
 import type { AddedFact } from './memory-stack.js';
 import type { StackContext } from './stack-context.js';
 
 /**
  * Stores a checked fact unless the scope already holds it, exactly (same normalised hash) or nearly (similar
- * wording): then the stored one is bumped instead, so duplicates never pile up.
+ * wording): then the stored one is bumped instead, so duplicates never pile up. Null when the turn the fact was drawn
+ * from was forgotten meanwhile: nothing is stored.
  */
 export async function saveFact(
   context: StackContext,
   scope: FactScope,
   text: string,
-  source: { sessionKey: string | null; turnId: number | null; context?: string | undefined },
-): Promise<AddedFact> {
+  source: {
+    sessionKey: string | null;
+    turnId: number | null;
+    source: MemorySource;
+    context?: string | undefined;
+    contextTurnIds?: readonly number[] | undefined;
+  },
+): Promise<AddedFact | null> {
   const { store, limits } = context;
   const at = context.now();
   const similar = await store.facts.search(scope, buildFactQuery(text), { limit: 8 });
@@ -27,23 +35,27 @@ export async function saveFact(
         hash: hashFact(text),
         sourceSessionKey: source.sessionKey,
         sourceTurnId: source.turnId,
+        source: source.source,
         context: source.context,
+        contextTurnIds: source.contextTurnIds,
         at,
       });
+  if (result === null) return null;
   if (!result.inserted) {
-    await store.facts.touch([result.id], at);
+    await store.facts.touch(scope, [result.id], at);
     context.emit({ type: 'fact-duplicate', sessionKey: source.sessionKey, scope, factId: result.id, text });
   }
   return { id: result.id, text: near?.fact.text ?? text, added: result.inserted };
 }
 
 /** The fact `saveFact` just inserted, as `list` would return it. */
-export function storedFact(scope: FactScope, saved: AddedFact, at: Date): Fact {
+export function storedFact(scope: FactScope, saved: AddedFact, source: MemorySource, at: Date): Fact {
   return {
     id: saved.id,
     agentId: scope.agentId,
     userId: scope.userId ?? null,
     text: saved.text,
+    source,
     accessCount: 0,
     createdAt: at,
     lastUsedAt: null,

@@ -2,7 +2,7 @@ import type { ModelSessionState } from '../spec/chat-model.js';
 import type { MemstackEvent, MemstackEventHandler } from '../spec/events.js';
 import type { Extractor } from '../spec/extractor.js';
 import type { MemoryStore } from '../spec/memory-store.js';
-import type { PreparedTurn, PromptLayout } from '../spec/prepared-turn.js';
+import type { PreparedTurn, PromptLayout, TextBlock } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
 import type { BackgroundQueue } from './background-queue.js';
 import type { UsageEstimator } from './estimate-usage.js';
@@ -10,13 +10,20 @@ import type { MemoryLimits } from './memory-limits.js';
 
 /** What a turn remembers between `prepare` and `record`, kept off the public object. */
 export interface PreparedState {
+  /**
+   * The turn as prepared, copied: `record` and the extraction job read this, never the caller's object, which the
+   * caller may have changed (or emptied) in the meantime.
+   */
+  turn: PreparedTurn;
   taskSourceNeeded: boolean;
   recorded: boolean;
   /** The session's stored model states and history version when the turn was prepared (for `chat`). */
   modelState: Readonly<Record<string, ModelSessionState>>;
   historyVersion: number;
-  /** A new system pin this turn placed, to store with the turn. */
-  systemPin: { text: string; at: Date } | undefined;
+  /** The last stored turn when the turn was prepared (the reply this message follows), for the facts' context. */
+  previousTurn: { id: number; text: string } | undefined;
+  /** A new system pin this turn placed, to store with the turn, and the pin version it was rendered from. */
+  systemPin: { text: string; at: Date; pinVersion: number } | undefined;
 }
 
 /** Everything the stack's functions share. Built once by `createMemoryStack`. */
@@ -31,7 +38,7 @@ export interface StackContext {
   now: () => Date;
   emit: (event: MemstackEvent) => void;
   /** Token counts of repeated texts (system prompt, pin, history turns), by text. */
-  countTokens: (text: string) => number;
+  countTokens: ((text: string) => number) & { clear: () => void };
   /** History turns formatted for the prompt, by turn id (checked against the text, in case an id is reused). */
   historyCache: Map<number, { source: string; text: string; tokens: number }>;
   prepared: WeakMap<PreparedTurn, PreparedState>;
@@ -109,10 +116,13 @@ export function safeEmitter(
   };
 }
 
-/** A token counter that remembers its last few hundred texts. */
-export function memoizedCounter(tokenizer: Tokenizer, capacity = 512): (text: string) => number {
+/** A token counter that remembers its last few hundred texts; `clear` forgets them (after a `forget`). */
+export function memoizedCounter(
+  tokenizer: Tokenizer,
+  capacity = 512,
+): ((text: string) => number) & { clear: () => void } {
   const cache = new Map<string, number>();
-  return (text) => {
+  const counter = (text: string): number => {
     if (text === '') return 0;
     const known = cache.get(text);
     if (known !== undefined) return known;
@@ -120,5 +130,32 @@ export function memoizedCounter(tokenizer: Tokenizer, capacity = 512): (text: st
     if (cache.size >= capacity) cache.delete(cache.keys().next().value as string);
     cache.set(text, count);
     return count;
+  };
+  return Object.assign(counter, { clear: () => cache.clear() });
+}
+
+/**
+ * A copy of a prepared turn that shares no object with it (strings are immutable, so a copy of every array and block
+ * is enough): what the stack keeps for `record`.
+ */
+export function copyPreparedTurn(prepared: PreparedTurn): PreparedTurn {
+  const block = (text: TextBlock): TextBlock =>
+    text.cache_control ? { ...text, cache_control: { ...text.cache_control } } : { ...text };
+  return {
+    request: {
+      system: prepared.request.system.map(block),
+      messages: prepared.request.messages.map((message) => ({
+        role: message.role,
+        content: message.content.map(block),
+      })),
+    },
+    session: { ...prepared.session },
+    pinned: prepared.pinned,
+    facts: prepared.facts.map((fact) => ({ ...fact })),
+    factsSource: prepared.factsSource,
+    tokens: { ...prepared.tokens },
+    input: { ...prepared.input },
+    answersQuestion: prepared.answersQuestion,
+    recalled: prepared.recalled.map((turn) => ({ ...turn })),
   };
 }

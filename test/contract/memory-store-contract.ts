@@ -22,6 +22,7 @@ const fact = (text: string, extra: Partial<NewFact> = {}): NewFact => ({
   hash: `h:${text.toLowerCase()}`,
   sourceSessionKey: null,
   sourceTurnId: null,
+  source: 'api',
   at: at(),
   ...extra,
 });
@@ -54,6 +55,12 @@ export function runMemoryStoreContract(
 ): void {
   describe(`MemoryStore contract: ${name}`, () => {
     let store: MemoryStore;
+    /** Inserts a fact that must be stored (no source turn, or one that exists). */
+    const insertFact = async (scope: FactScope, newFact: NewFact) => {
+      const result = await store.facts.insert(scope, newFact);
+      if (result === null) throw new Error('the store refused a fact whose source turn exists');
+      return result;
+    };
     beforeEach(async () => {
       store = await createStore();
     });
@@ -107,21 +114,54 @@ export function runMemoryStoreContract(
         expect(await store.sessions.readTurn('other', first.userTurnId)).toBeNull();
       });
 
-      it('updates the pin, the attempts and the summary', async () => {
+      it('updates the pin only from the version it was computed from, and counts attempts atomically', async () => {
         await store.sessions.appendExchange(exchange('s1', 'migrate', 'ok'));
         const pin = {
           task: 'migrate to Vite',
           taskUserId: 'alice',
-          clarifications: [{ text: 'keep the SW', userId: 'bob' }],
+          clarifications: [{ text: 'keep the SW', userId: 'bob', at: 5, source: 'user' as const }],
         };
-        await store.sessions.update('s1', { pin, pinAttempts: 2, summary: 'they talked' });
-        expect((await store.sessions.read('s1'))?.session).toMatchObject({
-          pin,
-          pinAttempts: 2,
-          summary: 'they talked',
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({ pin: null, pinVersion: 0, pinAttempts: 0 });
+        expect(
+          await store.sessions.update('s1', { pin: { value: pin, expectedPinVersion: 0 }, countPinAttempt: true }),
+        ).toBe(true);
+        await store.sessions.update('s1', { countPinAttempt: true });
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({ pin, pinVersion: 1, pinAttempts: 2 });
+        // Computed from version 0, which another write has replaced: refused, and nothing of the patch is written.
+        const stale = { pin: { value: null, expectedPinVersion: 0 }, countPinAttempt: true };
+        expect(await store.sessions.update('s1', stale)).toBe(false);
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({ pin, pinVersion: 1, pinAttempts: 2 });
+        expect(await store.sessions.update('s1', { pin: { value: null, expectedPinVersion: 1 } })).toBe(true);
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({ pin: null, pinVersion: 2 });
+        expect(await store.sessions.update('nobody', { countPinAttempt: true })).toBe(false);
+      });
+
+      it('records who spoke first and whether anyone else has', async () => {
+        await store.sessions.appendExchange(exchange('s1', 'hello', 'hi'));
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({ firstUserId: 'alice', shared: false });
+        await store.sessions.appendExchange(exchange('s1', 'again', 'hi'));
+        expect((await store.sessions.read('s1'))?.session.shared).toBe(false);
+        await store.sessions.appendExchange({ ...exchange('s1', 'bob here', 'hi bob'), userId: 'bob' });
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({ firstUserId: 'alice', shared: true });
+        await store.sessions.appendExchange({ ...exchange('anonymous', 'no user', 'hi'), userId: null });
+        await store.sessions.appendExchange(exchange('anonymous', 'then alice', 'hi'));
+        expect((await store.sessions.read('anonymous'))?.session).toMatchObject({ firstUserId: null, shared: true });
+      });
+
+      it('stores a placed system pin only if the pin has not changed since it was rendered', async () => {
+        await store.sessions.appendExchange(exchange('s1', 'migrate', 'ok'));
+        await store.sessions.update('s1', {
+          pin: { value: { task: 'T', taskUserId: 'alice', clarifications: [] }, expectedPinVersion: 0 },
         });
-        await store.sessions.update('s1', { pin: null });
-        expect((await store.sessions.read('s1'))?.session).toMatchObject({ pin: null, pinAttempts: 2 });
+        const placed = at();
+        await store.sessions.appendExchange(
+          exchange('s1', 'next', 'ok', { systemPin: { text: 'stale T', at: placed, pinVersion: 0 } }),
+        );
+        expect((await store.sessions.read('s1'))?.session.systemPin).toBeNull();
+        await store.sessions.appendExchange(
+          exchange('s1', 'next', 'ok', { systemPin: { text: 'T', at: placed, pinVersion: 1 } }),
+        );
+        expect((await store.sessions.read('s1'))?.session.systemPin).toEqual({ text: 'T', at: placed });
       });
 
       it('compresses: the summary and the watermark move together, and only from the expected watermark', async () => {
@@ -164,13 +204,17 @@ export function runMemoryStoreContract(
       });
 
       it('bumps the facts injected into a recorded turn', async () => {
-        const { id } = await store.facts.insert(alice, fact('User prefers pnpm'));
+        const { id } = await insertFact(alice, fact('User prefers pnpm'));
         const when = at();
         await store.sessions.appendExchange(
           exchange('s1', 'install deps', 'done', { injectedFactIds: [id], at: when }),
         );
         const [stored] = await store.facts.list(alice);
         expect(stored).toMatchObject({ accessCount: 1, lastUsedAt: when });
+        // Only the recorded user's own facts: an id of another scope is left alone.
+        const other = await insertFact(bob, fact('Bob prefers yarn'));
+        await store.sessions.appendExchange(exchange('s1', 'again', 'done', { injectedFactIds: [other.id] }));
+        expect((await store.facts.list(bob))[0]?.accessCount).toBe(0);
       });
 
       it('keeps text exactly, whatever it contains', async () => {
@@ -251,11 +295,11 @@ export function runMemoryStoreContract(
 
     describe('facts', () => {
       it('inserts, lists and refuses an exact duplicate in the same scope', async () => {
-        const first = await store.facts.insert(alice, fact('User prefers pnpm'));
-        const again = await store.facts.insert(alice, fact('user prefers PNPM'));
+        const first = await insertFact(alice, fact('User prefers pnpm'));
+        const again = await insertFact(alice, fact('user prefers PNPM'));
         expect(first.inserted).toBe(true);
         expect(again).toEqual({ id: first.id, inserted: false });
-        const elsewhere = await store.facts.insert(bob, fact('User prefers pnpm'));
+        const elsewhere = await insertFact(bob, fact('User prefers pnpm'));
         expect(elsewhere.inserted).toBe(true);
         const listed = await store.facts.list(alice);
         expect(listed).toHaveLength(1);
@@ -271,10 +315,10 @@ export function runMemoryStoreContract(
       });
 
       it('never returns a fact of another scope', async () => {
-        await store.facts.insert(alice, fact('Alice deploys on Cloudflare Workers'));
-        await store.facts.insert(bob, fact('Bob deploys on Fly.io'));
-        await store.facts.insert(agentWide, fact('The project deploys weekly'));
-        await store.facts.insert(otherAgent, fact('Alice deploys on Vercel for the other bot'));
+        await insertFact(alice, fact('Alice deploys on Cloudflare Workers'));
+        await insertFact(bob, fact('Bob deploys on Fly.io'));
+        await insertFact(agentWide, fact('The project deploys weekly'));
+        await insertFact(otherAgent, fact('Alice deploys on Vercel for the other bot'));
         const query = { words: ['deploys', 'alice', 'bob', 'cloudflare', 'vercel', 'project'], cjk: [] };
         const texts = async (scope: FactScope) =>
           (await store.facts.search(scope, query, { limit: 10 })).map((hit) => hit.fact.text);
@@ -289,9 +333,9 @@ export function runMemoryStoreContract(
       });
 
       it('ORs the terms and ranks a fact matching more of them first', async () => {
-        await store.facts.insert(alice, fact('User prefers pnpm for package management'));
-        await store.facts.insert(alice, fact('User tests with vitest'));
-        await store.facts.insert(alice, fact('The API is deployed with Docker'));
+        await insertFact(alice, fact('User prefers pnpm for package management'));
+        await insertFact(alice, fact('User tests with vitest'));
+        await insertFact(alice, fact('The API is deployed with Docker'));
         const hits = await store.facts.search(alice, { words: ['pnpm', 'package', 'zebra'], cjk: [] }, { limit: 5 });
         expect(hits.map((hit) => hit.fact.text)).toEqual(['User prefers pnpm for package management']);
         const both = await store.facts.search(alice, { words: ['vitest', 'pnpm', 'package'], cjk: [] }, { limit: 5 });
@@ -303,11 +347,8 @@ export function runMemoryStoreContract(
       });
 
       it("searches a fact's context at a lower weight than its text", async () => {
-        await store.facts.insert(
-          alice,
-          fact('User adopted a dog named Ned', { context: 'I went to the shelter in Stamford' }),
-        );
-        await store.facts.insert(alice, fact('User volunteers at the Stamford shelter'));
+        await insertFact(alice, fact('User adopted a dog named Ned', { context: 'I went to the shelter in Stamford' }));
+        await insertFact(alice, fact('User volunteers at the Stamford shelter'));
         const hits = await store.facts.search(alice, { words: ['stamford', 'shelter'], cjk: [] }, { limit: 5 });
         expect(hits.map((hit) => hit.fact.text)).toEqual([
           'User volunteers at the Stamford shelter',
@@ -316,8 +357,8 @@ export function runMemoryStoreContract(
       });
 
       it('matches the calendar terms of when a fact was stored', async () => {
-        await store.facts.insert(alice, fact('User ran a marathon', { at: new Date('2022-04-10T00:00:00Z') }));
-        await store.facts.insert(alice, fact('User ran a half marathon', { at: new Date('2023-09-10T00:00:00Z') }));
+        await insertFact(alice, fact('User ran a marathon', { at: new Date('2022-04-10T00:00:00Z') }));
+        await insertFact(alice, fact('User ran a half marathon', { at: new Date('2023-09-10T00:00:00Z') }));
         const hits = await store.facts.search(
           alice,
           { words: ['marathon'], cjk: [], dates: ['m202204'] },
@@ -329,13 +370,13 @@ export function runMemoryStoreContract(
       });
 
       it('matches word forms (stemming)', async () => {
-        await store.facts.insert(alice, fact('User deploys services on weekends'));
+        await insertFact(alice, fact('User deploys services on weekends'));
         const hits = await store.facts.search(alice, { words: ['deploying', 'service'], cjk: [] }, { limit: 5 });
         expect(hits).toHaveLength(1);
       });
 
       it('treats query syntax in terms as plain text', async () => {
-        await store.facts.insert(alice, fact('User writes "quoted" text and uses OR NEAR AND NOT operators: col*'));
+        await insertFact(alice, fact('User writes "quoted" text and uses OR NEAR AND NOT operators: col*'));
         const hostile = [
           '"',
           'quoted"',
@@ -358,9 +399,9 @@ export function runMemoryStoreContract(
       });
 
       it.skipIf(Boolean(options.skip?.cjk))('finds a 1, 2 or 3+ character CJK word inside a longer run', async () => {
-        await store.facts.insert(alice, fact('用戶偏好使用 pnpm 管理套件'));
-        await store.facts.insert(alice, fact('ユーザーはVimを使っています'));
-        await store.facts.insert(alice, fact('项目部署在 Cloudflare Workers 上'));
+        await insertFact(alice, fact('用戶偏好使用 pnpm 管理套件'));
+        await insertFact(alice, fact('ユーザーはVimを使っています'));
+        await insertFact(alice, fact('项目部署在 Cloudflare Workers 上'));
         const find = async (word: string) =>
           (await store.facts.search(alice, { words: [], cjk: [word] }, { limit: 5 })).map((hit) => hit.fact.text);
         expect(await find('偏好')).toEqual(['用戶偏好使用 pnpm 管理套件']);
@@ -376,13 +417,13 @@ export function runMemoryStoreContract(
         const day = 86_400_000;
         const old = new Date(Date.parse('2025-01-01T00:00:00Z'));
         const recent = new Date(Date.parse('2025-12-01T00:00:00Z'));
-        const unused = await store.facts.insert(alice, fact('Old fact never injected', { at: old }));
-        const used = await store.facts.insert(alice, fact('Old fact injected once', { at: old }));
-        await store.facts.touch([used.id], recent);
-        const replaced = await store.facts.insert(bob, fact('User lives in Paris', { at: old }));
-        const current = await store.facts.insert(bob, fact('User lives in Berlin', { at: recent }));
+        const unused = await insertFact(alice, fact('Old fact never injected', { at: old }));
+        const used = await insertFact(alice, fact('Old fact injected once', { at: old }));
+        await store.facts.touch(alice, [used.id], recent);
+        const replaced = await insertFact(bob, fact('User lives in Paris', { at: old }));
+        const current = await insertFact(bob, fact('User lives in Berlin', { at: recent }));
         await store.facts.supersede(bob, replaced.id, current.id);
-        await store.facts.insert(alice, fact('Recent fact never injected', { at: recent }));
+        await insertFact(alice, fact('Recent fact never injected', { at: recent }));
         const now = Date.parse('2025-12-15T00:00:00Z');
         const purged = await store.facts.purge({
           supersededBefore: new Date(now - 30 * day),
@@ -394,23 +435,24 @@ export function runMemoryStoreContract(
           'Recent fact never injected',
         ]);
         expect((await store.facts.list(bob)).map((item) => item.text)).toEqual(['User lives in Berlin']);
-        expect(await store.facts.remove(unused.id)).toBe(false);
-        expect(await store.facts.remove(replaced.id)).toBe(false);
+        expect(await store.facts.remove(alice, unused.id)).toBe(false);
+        expect(await store.facts.remove(bob, replaced.id)).toBe(false);
       });
 
       it('recent() puts the last used, then the newest, first', async () => {
-        const old = await store.facts.insert(alice, fact('First fact stored'));
-        await store.facts.insert(alice, fact('Second fact stored'));
-        await store.facts.insert(alice, fact('Third fact stored'));
-        await store.facts.touch([old.id], at());
+        const old = await insertFact(alice, fact('First fact stored'));
+        await insertFact(alice, fact('Second fact stored'));
+        await insertFact(alice, fact('Third fact stored'));
+        await store.facts.touch(bob, [old.id], at());
+        await store.facts.touch(alice, [old.id], at());
         const recent = await store.facts.recent(alice, { limit: 2 });
         expect(recent.map((item) => item.text)).toEqual(['First fact stored', 'Third fact stored']);
         expect(recent[0]?.accessCount).toBe(1);
       });
 
       it('hides a superseded fact everywhere, and only within its scope', async () => {
-        const old = await store.facts.insert(alice, fact('User prefers npm'));
-        const next = await store.facts.insert(alice, fact('User prefers pnpm'));
+        const old = await insertFact(alice, fact('User prefers npm'));
+        const next = await insertFact(alice, fact('User prefers pnpm'));
         expect(await store.facts.supersede(bob, old.id, next.id)).toBe(false);
         expect(await store.facts.supersede(alice, old.id, old.id)).toBe(false);
         expect(await store.facts.supersede(alice, old.id, next.id)).toBe(true);
@@ -418,13 +460,14 @@ export function runMemoryStoreContract(
         const hits = await store.facts.search(alice, { words: ['prefers'], cjk: [] }, { limit: 5 });
         expect(hits.map((hit) => hit.fact.text)).toEqual(['User prefers pnpm']);
         // The text may come back later as a new fact.
-        expect((await store.facts.insert(alice, fact('User prefers npm'))).inserted).toBe(true);
+        expect((await insertFact(alice, fact('User prefers npm'))).inserted).toBe(true);
       });
 
       it('removes a fact from the list and the index', async () => {
-        const { id } = await store.facts.insert(alice, fact('User likes dark mode'));
-        expect(await store.facts.remove(id)).toBe(true);
-        expect(await store.facts.remove(id)).toBe(false);
+        const { id } = await insertFact(alice, fact('User likes dark mode'));
+        expect(await store.facts.remove(bob, id)).toBe(false);
+        expect(await store.facts.remove(alice, id)).toBe(true);
+        expect(await store.facts.remove(alice, id)).toBe(false);
         expect(await store.facts.list(alice)).toEqual([]);
         expect(await store.facts.search(alice, { words: ['dark', 'mode'], cjk: [] }, { limit: 5 })).toEqual([]);
       });
@@ -433,9 +476,9 @@ export function runMemoryStoreContract(
     describe('forget', () => {
       it('forgets a whole agent', async () => {
         await store.sessions.appendExchange(exchange('s1', 'hello', 'hi'));
-        await store.facts.insert(alice, fact('User prefers pnpm'));
-        await store.facts.insert(otherAgent, fact('Kept for the other agent'));
-        expect(await store.forget({ agentId: 'bot' })).toEqual({ sessions: 1, turns: 2, facts: 1 });
+        await insertFact(alice, fact('User prefers pnpm'));
+        await insertFact(otherAgent, fact('Kept for the other agent'));
+        expect(await store.forget({ agentId: 'bot' })).toEqual({ sessions: 1, turns: 2, facts: 1, factsRewritten: 0 });
         expect(await store.sessions.read('s1')).toBeNull();
         expect(await store.facts.list(alice)).toEqual([]);
         expect(await store.facts.list(otherAgent)).toHaveLength(1);
@@ -446,20 +489,34 @@ export function runMemoryStoreContract(
         await store.sessions.appendExchange({ ...exchange('shared', 'bob asks', 'reply to bob'), userId: 'bob' });
         await store.sessions.update('shared', {
           pin: {
-            task: 'bob task',
-            taskUserId: 'bob',
-            clarifications: [
-              { text: 'alice said X', userId: 'alice' },
-              { text: 'bob said Y', userId: 'bob' },
-            ],
+            value: {
+              task: 'bob task',
+              taskUserId: 'bob',
+              clarifications: [
+                { text: 'alice said X', userId: 'alice' },
+                { text: 'bob said Y', userId: 'bob' },
+              ],
+            },
+            expectedPinVersion: 0,
           },
+        });
+        const shared0 = await store.sessions.read('shared');
+        const aliceTurn = shared0?.turns[1]?.id ?? 0;
+        await store.sessions.compress('shared', {
           summary: 'mentions alice',
+          throughTurnId: aliceTurn,
+          expectedThroughTurnId: 0,
         });
         await store.sessions.appendExchange(exchange('alice-only', 'just alice', 'ok'));
-        await store.facts.insert(alice, fact('Alice uses zsh'));
-        await store.facts.insert(bob, fact('Bob uses fish'));
+        await insertFact(alice, fact('Alice uses zsh'));
+        await insertFact(bob, fact('Bob uses fish'));
 
-        expect(await store.forget({ agentId: 'bot', userId: 'alice' })).toEqual({ sessions: 1, turns: 4, facts: 1 });
+        expect(await store.forget({ agentId: 'bot', userId: 'alice' })).toEqual({
+          sessions: 1,
+          turns: 4,
+          facts: 1,
+          factsRewritten: 0,
+        });
         const shared = await store.sessions.read('shared');
         expect(shared?.turns.map((turn) => turn.text)).toEqual(['bob asks', 'reply to bob']);
         expect(shared?.session.pin).toEqual({
@@ -467,7 +524,9 @@ export function runMemoryStoreContract(
           taskUserId: 'bob',
           clarifications: [{ text: 'bob said Y', userId: 'bob' }],
         });
-        expect(shared?.session.summary).toBeNull();
+        // The summary covered a forgotten turn: it goes, and what it covered is history again.
+        expect(shared?.session).toMatchObject({ summary: null, summaryThroughTurnId: 0, pinVersion: 2 });
+        expect(shared?.session).toMatchObject({ firstUserId: 'bob', shared: false });
         expect(await store.sessions.read('alice-only')).toBeNull();
         expect(await store.facts.list(alice)).toEqual([]);
         expect(await store.facts.list(bob)).toHaveLength(1);
@@ -495,7 +554,9 @@ export function runMemoryStoreContract(
       it('clears a pin whose task the forgotten user wrote', async () => {
         await store.sessions.appendExchange(exchange('shared', 'alice task', 'ok', { taskSource: true }));
         await store.sessions.appendExchange({ ...exchange('shared', 'bob chimes in', 'ok'), userId: 'bob' });
-        await store.sessions.update('shared', { pin: { task: 'alice task', taskUserId: 'alice', clarifications: [] } });
+        await store.sessions.update('shared', {
+          pin: { value: { task: 'alice task', taskUserId: 'alice', clarifications: [] }, expectedPinVersion: 0 },
+        });
         await store.forget({ agentId: 'bot', userId: 'alice' });
         const shared = await store.sessions.read('shared');
         expect(shared?.session.pin).toBeNull();
@@ -505,12 +566,13 @@ export function runMemoryStoreContract(
       it('forgets one channel: its sessions and the facts drawn from them', async () => {
         await store.sessions.appendExchange({ ...exchange('c1', 'in c1', 'ok'), session: session('c1', 'chan-1') });
         await store.sessions.appendExchange({ ...exchange('c2', 'in c2', 'ok'), session: session('c2', 'chan-2') });
-        await store.facts.insert(alice, fact('Learnt in channel one', { sourceSessionKey: 'c1' }));
-        await store.facts.insert(alice, fact('Learnt in channel two', { sourceSessionKey: 'c2' }));
+        await insertFact(alice, fact('Learnt in channel one', { sourceSessionKey: 'c1' }));
+        await insertFact(alice, fact('Learnt in channel two', { sourceSessionKey: 'c2' }));
         expect(await store.forget({ agentId: 'bot', channelId: 'chan-1' })).toEqual({
           sessions: 1,
           turns: 2,
           facts: 1,
+          factsRewritten: 0,
         });
         expect(await store.sessions.read('c1')).toBeNull();
         expect(await store.sessions.read('c2')).not.toBeNull();
@@ -518,7 +580,95 @@ export function runMemoryStoreContract(
       });
 
       it('reports zeros for an unknown scope', async () => {
-        expect(await store.forget({ agentId: 'nobody', userId: 'x' })).toEqual({ sessions: 0, turns: 0, facts: 0 });
+        expect(await store.forget({ agentId: 'nobody', userId: 'x' })).toEqual({
+          sessions: 0,
+          turns: 0,
+          facts: 0,
+          factsRewritten: 0,
+        });
+      });
+
+      it('matches ids exactly: wildcards, quotes and look-alikes are plain characters', async () => {
+        const ids = [
+          'ana_lee',
+          'ana-lee',
+          'ana%',
+          'ana\\lee',
+          "o'hara",
+          '"q"',
+          'ana\u00e9',
+          'ane\u0301',
+          'x'.repeat(4096),
+        ];
+        for (const [index, userId] of ids.entries()) {
+          await store.sessions.appendExchange({ ...exchange(`s${index}`, `turn of ${index}`, 'ok'), userId });
+          await store.sessions.update(`s${index}`, {
+            pin: {
+              value: { task: `task ${index}`, taskUserId: userId, clarifications: [{ text: `c ${index}`, userId }] },
+              expectedPinVersion: 0,
+            },
+          });
+          await insertFact({ agentId: 'bot', userId }, fact(`Fact of user ${index}`));
+        }
+        for (const [index, userId] of ids.entries()) {
+          expect(await store.forget({ agentId: 'bot', userId })).toMatchObject({ sessions: 1, turns: 2, facts: 1 });
+          for (const [other, otherId] of ids.entries()) {
+            const gone = other <= index;
+            expect(await store.sessions.read(`s${other}`)).toSatisfy((read) => (gone ? read === null : read !== null));
+            if (!gone) {
+              expect((await store.sessions.read(`s${other}`))?.session.pin?.task).toBe(`task ${other}`);
+              expect(await store.facts.list({ agentId: 'bot', userId: otherId })).toHaveLength(1);
+            }
+          }
+        }
+      });
+
+      it("rewrites the search context of another user's fact that quotes a forgotten turn", async () => {
+        const alices = await store.sessions.appendExchange(
+          exchange('shared', 'alice mentions flamingoquartz', 'ok alice'),
+        );
+        const bobs = await store.sessions.appendExchange({
+          ...exchange('shared', 'bob uses neovim', 'nice'),
+          userId: 'bob',
+        });
+        await insertFact(
+          bob,
+          fact('Bob uses neovim', {
+            sourceSessionKey: 'shared',
+            sourceTurnId: bobs.userTurnId,
+            context: 'ok alice\nbob uses neovim\nnice',
+            contextTurnIds: [alices.assistantTurnId, bobs.userTurnId, bobs.assistantTurnId],
+          }),
+        );
+        expect(await store.facts.search(bob, { words: ['alice'], cjk: [] }, { limit: 5 })).toHaveLength(1);
+        const report = await store.forget({ agentId: 'bot', userId: 'alice' });
+        expect(report).toMatchObject({ turns: 2, facts: 0, factsRewritten: 1 });
+        expect(await store.facts.search(bob, { words: ['alice'], cjk: [] }, { limit: 5 })).toEqual([]);
+        expect((await store.facts.search(bob, { words: ['neovim'], cjk: [] }, { limit: 5 })).length).toBe(1);
+        expect(await store.facts.list(bob)).toHaveLength(1);
+      });
+
+      it("refuses a fact whose source turn is gone, and drops a gone turn from a new fact's context", async () => {
+        const first = await store.sessions.appendExchange(exchange('s1', 'alice says pelicanmarble', 'ok'));
+        const second = await store.sessions.appendExchange({
+          ...exchange('s1', 'bob uses tmux', 'fine'),
+          userId: 'bob',
+        });
+        await store.forget({ agentId: 'bot', userId: 'alice' });
+        const lost = fact('Alice says something', { sourceSessionKey: 's1', sourceTurnId: first.userTurnId });
+        expect(await store.facts.insert(alice, lost)).toBeNull();
+        const kept = await store.facts.insert(
+          bob,
+          fact('Bob uses tmux', {
+            sourceSessionKey: 's1',
+            sourceTurnId: second.userTurnId,
+            context: 'ok\nbob uses tmux\nfine pelicanmarble',
+            contextTurnIds: [first.assistantTurnId, second.userTurnId, second.assistantTurnId],
+          }),
+        );
+        expect(kept?.inserted).toBe(true);
+        expect(await store.facts.search(bob, { words: ['pelicanmarble'], cjk: [] }, { limit: 5 })).toEqual([]);
+        expect(await store.facts.search(bob, { words: ['fine'], cjk: [] }, { limit: 5 })).toHaveLength(1);
       });
     });
 

@@ -49,7 +49,7 @@ describe('bad input gets a correct result or a typed error', () => {
     });
     expect((await errorOf(stack.record({} as never, { text: 'x' }))).code).toBe('NOT_PREPARED_HERE');
     expect((await errorOf(stack.facts.add(scope, 'Here are the facts:'))).code).toBe('INVALID_ARGUMENT');
-    expect((await errorOf(stack.facts.remove(Number.NaN))).code).toBe('INVALID_ARGUMENT');
+    expect((await errorOf(stack.facts.remove(scope, Number.NaN))).code).toBe('INVALID_ARGUMENT');
   });
 
   it('stores lone surrogates as U+FFFD and drops NUL and control characters', async () => {

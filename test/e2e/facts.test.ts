@@ -110,11 +110,13 @@ describe('key facts through the public API', () => {
     expect(await stack.facts.list({ agentId: 'other' })).toEqual([]);
   });
 
-  it('removes a fact', async () => {
+  it("removes a fact, and never another scope's", async () => {
     const { id } = await stack.facts.add(alice, 'User likes tabs');
-    expect(await stack.facts.remove(id)).toBe(true);
+    expect(await stack.facts.remove(bob, id)).toBe(false);
+    expect((await stack.facts.search(alice, 'tabs')).map((fact) => fact.id)).toEqual([id]);
+    expect(await stack.facts.remove(alice, id)).toBe(true);
     expect(await stack.facts.search(alice, 'tabs')).toEqual([]);
-    expect(await stack.facts.remove(id)).toBe(false);
+    expect(await stack.facts.remove(alice, id)).toBe(false);
   });
 
   it('forgets a user completely and reports the counts', async () => {

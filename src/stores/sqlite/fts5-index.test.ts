@@ -14,6 +14,7 @@ describe('fact search beyond the exact-ranking budget', () => {
       hash: `h${serial++}`,
       sourceSessionKey: null,
       sourceTurnId: null,
+      source: 'api',
       at: new Date(),
     });
 

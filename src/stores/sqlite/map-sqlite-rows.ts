@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { Fact } from '../../spec/fact.js';
-import type { PinState, SessionRecord, TurnRecord } from '../../spec/memory-store.js';
+import type { Clarification, PinState, SessionRecord, TurnRecord } from '../../spec/memory-store.js';
 
 export interface FactRow {
   id: number;
   agent_id: string;
   user_id: string;
   text: string;
+  source: 'user' | 'reply' | 'api';
   created_at: number;
   last_used_at: number | null;
   access_count: number;
@@ -31,6 +32,9 @@ export interface SessionRow {
   model_state: string;
   created_at: number;
   updated_at: number;
+  pin_version: number;
+  first_user_id: string | null;
+  shared: number;
 }
 
 export interface TurnRow {
@@ -45,7 +49,8 @@ export interface TurnRow {
 
 const chatPathSchema = z.enum(['api', 'new-handle', 'resumed', 'fallback-history']);
 
-export const FACT_COLUMNS = 'f.id, f.agent_id, f.user_id, f.text, f.created_at, f.last_used_at, f.access_count';
+export const FACT_COLUMNS =
+  'f.id, f.agent_id, f.user_id, f.text, f.source, f.created_at, f.last_used_at, f.access_count';
 
 export function toFact(row: FactRow): Fact {
   return {
@@ -53,6 +58,7 @@ export function toFact(row: FactRow): Fact {
     agentId: row.agent_id,
     userId: row.user_id === '' ? null : row.user_id,
     text: row.text,
+    source: row.source,
     accessCount: row.access_count,
     createdAt: new Date(row.created_at),
     lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
@@ -60,20 +66,31 @@ export function toFact(row: FactRow): Fact {
 }
 
 const clarificationsSchema = z.array(
-  z.object({ text: z.string(), userId: z.string().nullable(), at: z.number().optional() }),
+  z.object({
+    text: z.string(),
+    userId: z.string().nullable(),
+    at: z.number().optional(),
+    source: z.enum(['user', 'reply', 'api']).optional(),
+  }),
 );
+
+/**
+ * The pin's clarifications column. It is written only by this store, but a file may have been edited by hand: what
+ * does not parse reads as none, never as a crash.
+ */
+export function parseClarifications(column: string): Clarification[] {
+  return clarificationsSchema.safeParse(safeJson(column)).data ?? [];
+}
 const modelStateSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
 
 export function toSession(row: SessionRow): SessionRecord {
-  // The column is written only by this store, but a file may have been edited by hand: never trust it blindly.
-  const clarifications = clarificationsSchema.safeParse(safeJson(row.pin_clarifications));
   const pin: PinState | null =
     row.pin_task === null
       ? null
       : {
           task: row.pin_task,
           taskUserId: row.pin_task_user_id,
-          clarifications: clarifications.success ? clarifications.data : [],
+          clarifications: parseClarifications(row.pin_clarifications),
         };
   return {
     key: row.key,
@@ -82,6 +99,9 @@ export function toSession(row: SessionRow): SessionRecord {
     channelId: row.channel_id,
     threadId: row.thread_id,
     pin,
+    pinVersion: row.pin_version,
+    firstUserId: row.first_user_id,
+    shared: row.shared === 1,
     pinAttempts: row.pin_attempts,
     taskSourceTurnId: row.task_source_turn_id,
     summary: row.summary,

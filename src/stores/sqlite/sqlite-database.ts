@@ -8,11 +8,14 @@ export interface SqliteStatement {
   all(...parameters: unknown[]): unknown[];
 }
 
+export type SqliteTransaction<F> = F & { readonly immediate: F; readonly deferred: F };
+
 export interface SqliteDatabase {
   prepare(sql: string): SqliteStatement;
   exec(sql: string): unknown;
   pragma(source: string, options?: { simple?: boolean }): unknown;
-  transaction<F extends (...parameters: never[]) => unknown>(fn: F): F;
+  /** better-sqlite3's transaction wrapper: `.immediate` begins with the write lock (`BEGIN IMMEDIATE`). */
+  transaction<F extends (...parameters: never[]) => unknown>(fn: F): SqliteTransaction<F>;
   close(): unknown;
   readonly open: boolean;
   readonly inTransaction: boolean;

@@ -1,15 +1,17 @@
 import { dateTerms } from '../../core/date-terms.js';
+import { factContext } from '../../core/fact-context.js';
 import type { FactCandidate, FactStore, NewFact } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { cjkBigrams } from './cjk-bigrams.js';
 import { fts5Index } from './fts5-index.js';
-import { guardSqlite } from './guard-sqlite.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from './neighbour-context.js';
 import { scopeKey } from './scope-key.js';
 import { scopeToken } from './scope-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
+import type { SqliteGuard } from './sqlite-guard.js';
 import { toFts5Terms } from './to-fts5-terms.js';
+import { writeTransaction } from './write-transaction.js';
 
 /**
  * bm25 column weights: (scope, text, context, dated) and (scope, grams, context grams). The exchange a fact came
@@ -20,7 +22,7 @@ const CJK_WEIGHTS = '0.0, 1.0, 0.5';
 
 const LIVE_IN_SCOPE = 'f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL';
 
-export function sqliteFactStore(database: SqliteDatabase): FactStore {
+export function sqliteFactStore(database: SqliteDatabase, guard: SqliteGuard): FactStore {
   const indexes = [
     fts5Index(database, 'facts_words', WORD_WEIGHTS),
     fts5Index(database, 'facts_cjk', CJK_WEIGHTS),
@@ -34,26 +36,43 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
     findHash: database.prepare(`SELECT f.id FROM facts f WHERE ${LIVE_IN_SCOPE} AND f.hash = ?`),
     insert: database.prepare(
       `INSERT INTO facts (agent_id, user_id, scope, text, grams, context, context_grams, dated, hash,
-       source_session_key, source_turn_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       source_session_key, source_turn_id, source, context_turn_ids, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    touch: database.prepare('UPDATE facts SET access_count = access_count + 1, last_used_at = ? WHERE id = ?'),
+    turnExists: database.prepare('SELECT 1 FROM turns WHERE id = ?'),
+    contextTurns: database.prepare(
+      'SELECT id, text FROM turns WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
+    ),
+    touch: database.prepare(
+      'UPDATE facts SET access_count = access_count + 1, last_used_at = ? WHERE id = ? AND agent_id = ? AND user_id = ?',
+    ),
     supersede: database.prepare(
       `UPDATE facts SET superseded_by = ? WHERE id = ? AND id != ? AND agent_id = ? AND user_id = ?
        AND superseded_by IS NULL`,
     ),
-    remove: database.prepare('DELETE FROM facts WHERE id = ?'),
+    remove: database.prepare('DELETE FROM facts WHERE id = ? AND agent_id = ? AND user_id = ?'),
     purge: database.prepare(
       `DELETE FROM facts WHERE (superseded_by IS NOT NULL AND created_at < ?)
        OR (superseded_by IS NULL AND access_count = 0 AND created_at < ?)`,
     ),
   };
 
-  const insert = database.transaction((scope: FactScope, fact: NewFact) => {
+  const insert = writeTransaction(database, (scope: FactScope, fact: NewFact) => {
+    // Checked under the write lock: a forget that ran after the extraction read the turn has the last word.
+    if (fact.sourceTurnId !== null && !statements.turnExists.get(fact.sourceTurnId)) return null;
     const [agentId, userId] = scopeKey(scope);
     const existing = statements.findHash.get(agentId, userId, fact.hash) as { id: number } | undefined;
     if (existing) return { id: existing.id, inserted: false };
+    let contextText = fact.context;
+    let contextTurnIds = [...(fact.contextTurnIds ?? [])];
+    if (contextTurnIds.length > 0) {
+      const kept = statements.contextTurns.all(JSON.stringify(contextTurnIds)) as Array<{ id: number; text: string }>;
+      // A turn of the exchange was forgotten meanwhile: the context is what the other turns give.
+      if (kept.length < contextTurnIds.length) contextText = factContext(kept.map((turn) => turn.text));
+      contextTurnIds = kept.map((turn) => turn.id);
+    }
     // The caller gives the context whole (an exchange: up to three texts, each cut to its head already).
-    const { context, grams } = neighbourContext([fact.context], 3 * CONTEXT_MAX_GRAPHEMES);
+    const { context, grams } = neighbourContext([contextText], 3 * CONTEXT_MAX_GRAPHEMES);
     const result = statements.insert.run(
       agentId,
       userId,
@@ -66,17 +85,32 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
       fact.hash,
       fact.sourceSessionKey,
       fact.sourceTurnId,
+      fact.source,
+      JSON.stringify(contextTurnIds),
       fact.at.getTime(),
     );
     return { id: Number(result.lastInsertRowid), inserted: true };
   });
-  const touch = database.transaction((ids: readonly number[], at: number) => {
-    for (const id of ids) statements.touch.run(at, id);
+  const touch = writeTransaction(database, (scope: FactScope, ids: readonly number[], at: number) => {
+    for (const id of ids) statements.touch.run(at, id, ...scopeKey(scope));
   });
+  const supersede = writeTransaction(
+    database,
+    (scope: FactScope, id: number, byId: number) =>
+      statements.supersede.run(byId, id, byId, ...scopeKey(scope)).changes > 0,
+  );
+  const remove = writeTransaction(
+    database,
+    (scope: FactScope, id: number) => statements.remove.run(id, ...scopeKey(scope)).changes > 0,
+  );
+  const purge = writeTransaction(
+    database,
+    (supersededBefore: number, unusedBefore: number) => statements.purge.run(supersededBefore, unusedBefore).changes,
+  );
 
   return {
     search: (scope, query, { limit }) =>
-      guardSqlite(database, 'search facts', () => {
+      guard('search facts', () => {
         const terms = toFts5Terms(query);
         const candidates = new Map<number, FactCandidate>();
         const words = [
@@ -99,25 +133,13 @@ export function sqliteFactStore(database: SqliteDatabase): FactStore {
         return [...candidates.values()].sort((a, b) => b.relevance - a.relevance).slice(0, limit);
       }),
     recent: (scope, { limit }) =>
-      guardSqlite(database, 'read recent facts', () =>
-        (statements.recent.all(...scopeKey(scope), limit) as FactRow[]).map(toFact),
-      ),
-    list: (scope) =>
-      guardSqlite(database, 'list facts', () => (statements.list.all(...scopeKey(scope)) as FactRow[]).map(toFact)),
-    insert: (scope, fact) => guardSqlite(database, 'insert a fact', () => insert(scope, fact)),
-    touch: (ids, at) => guardSqlite(database, 'touch facts', () => touch(ids, at.getTime())),
-    supersede: (scope, id, byId) =>
-      guardSqlite(
-        database,
-        'supersede a fact',
-        () => statements.supersede.run(byId, id, byId, ...scopeKey(scope)).changes > 0,
-      ),
-    remove: (id) => guardSqlite(database, 'remove a fact', () => statements.remove.run(id).changes > 0),
+      guard('read recent facts', () => (statements.recent.all(...scopeKey(scope), limit) as FactRow[]).map(toFact)),
+    list: (scope) => guard('list facts', () => (statements.list.all(...scopeKey(scope)) as FactRow[]).map(toFact)),
+    insert: (scope, fact) => guard('insert a fact', () => insert(scope, fact)),
+    touch: (scope, ids, at) => guard('touch facts', () => touch(scope, ids, at.getTime())),
+    supersede: (scope, id, byId) => guard('supersede a fact', () => supersede(scope, id, byId)),
+    remove: (scope, id) => guard('remove a fact', () => remove(scope, id)),
     purge: ({ supersededBefore, unusedBefore }) =>
-      guardSqlite(
-        database,
-        'purge facts',
-        () => statements.purge.run(supersededBefore.getTime(), unusedBefore.getTime()).changes,
-      ),
+      guard('purge facts', () => purge(supersededBefore.getTime(), unusedBefore.getTime())),
   };
 }

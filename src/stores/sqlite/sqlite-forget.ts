@@ -1,18 +1,31 @@
-import { z } from 'zod';
+import { factContext } from '../../core/fact-context.js';
 import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
+import { parseClarifications } from './map-sqlite-rows.js';
+import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from './neighbour-context.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
+import { writeTransaction } from './write-transaction.js';
 
-const clarificationsSchema = z.array(
-  z.object({ text: z.string(), userId: z.string().nullable(), at: z.number().optional() }),
-);
+interface TouchedSession {
+  key: string;
+  pin_task_user_id: string | null;
+  pin_clarifications: string;
+  summary: string | null;
+  summary_through: number;
+  task_source_turn_id: number | null;
+}
 
 /**
- * Deletes everything stored for a scope in one transaction. Every given field narrows it:
+ * Deletes everything stored for a scope in one write transaction. Every given field narrows it, and ids are compared
+ * exactly (never with LIKE, where `_` and `%` are wildcards):
  * - agent only: all of the agent's sessions (turns, pins, summaries) and facts;
  * - channel/thread: those sessions, and the facts extracted from them;
- * - user: that user's facts and turns (and the replies to them), the pin parts they wrote, and the summaries of
- *   the sessions they spoke in (a summary may quote them); a session left with no turn is deleted.
+ * - user: that user's facts, turns and the replies to them, and every copy of their words elsewhere: the pin parts
+ *   they wrote (and the cached copy of the pin in the system prompt), a summary that covers one of their turns (the
+ *   summarised turns return to the history, so nothing of the others is lost), the neighbour context of the turns
+ *   left beside theirs, and the search context of other users' facts that quoted their turns. The
+ *   history version bumped, so a model that keeps its own transcript (the Claude CLI) starts over without
+ *   them (a new handle generation). A session left with no turn is deleted.
  */
 export function sqliteForget(database: SqliteDatabase, scope: ForgetScope): ForgetReport {
   const sessionFilter = ['agent_id = ?'];
@@ -28,66 +41,134 @@ export function sqliteForget(database: SqliteDatabase, scope: ForgetScope): Forg
   const sessions = `SELECT key FROM sessions WHERE ${sessionFilter.join(' AND ')}`;
   const narrowedToSessions = Boolean(scope.channelId || scope.threadId);
 
-  const forget = database.transaction((): ForgetReport => {
-    if (!scope.userId) {
-      const facts = narrowedToSessions
-        ? database
-            .prepare(`DELETE FROM facts WHERE agent_id = ? AND source_session_key IN (${sessions})`)
-            .run(scope.agentId, ...sessionValues).changes
-        : database.prepare('DELETE FROM facts WHERE agent_id = ?').run(scope.agentId).changes;
-      const turns = database
-        .prepare(`DELETE FROM turns WHERE session_key IN (${sessions})`)
-        .run(...sessionValues).changes;
-      const removed = database
-        .prepare(`DELETE FROM sessions WHERE ${sessionFilter.join(' AND ')}`)
-        .run(...sessionValues);
-      return { sessions: removed.changes, turns, facts };
-    }
+  const forgetAll = (): ForgetReport => {
+    const facts = narrowedToSessions
+      ? database
+          .prepare(`DELETE FROM facts WHERE agent_id = ? AND source_session_key IN (${sessions})`)
+          .run(scope.agentId, ...sessionValues).changes
+      : database.prepare('DELETE FROM facts WHERE agent_id = ?').run(scope.agentId).changes;
+    const turns = database
+      .prepare(`DELETE FROM turns WHERE session_key IN (${sessions})`)
+      .run(...sessionValues).changes;
+    const removed = database.prepare(`DELETE FROM sessions WHERE ${sessionFilter.join(' AND ')}`).run(...sessionValues);
+    return { sessions: removed.changes, turns, facts, factsRewritten: 0 };
+  };
 
-    const userId = scope.userId;
-    const facts = database
-      .prepare(
-        `DELETE FROM facts WHERE agent_id = ? AND user_id = ?${narrowedToSessions ? ` AND source_session_key IN (${sessions})` : ''}`,
-      )
-      .run(scope.agentId, userId, ...(narrowedToSessions ? sessionValues : [])).changes;
+  const forgetUser = (userId: string): ForgetReport => {
+    const forgottenTurns = database
+      .prepare(`SELECT id, session_key FROM turns WHERE user_id = ? AND session_key IN (${sessions})`)
+      .all(userId, ...sessionValues) as Array<{ id: number; session_key: string }>;
+    const forgotten = new Set(forgottenTurns.map((turn) => turn.id));
     const touched = database
       .prepare(
-        `SELECT key, pin_task_user_id, pin_clarifications FROM sessions WHERE key IN (${sessions})
-         AND (pin_task_user_id = ? OR pin_clarifications LIKE '%' || ? || '%'
-              OR key IN (SELECT session_key FROM turns WHERE user_id = ?))`,
+        `SELECT key, pin_task_user_id, pin_clarifications, summary, summary_through, task_source_turn_id FROM sessions
+         WHERE key IN (${sessions}) AND (pin_task_user_id = ?
+           OR EXISTS (SELECT 1 FROM json_each(sessions.pin_clarifications) WHERE json_extract(value, '$.userId') = ?)
+           OR EXISTS (SELECT 1 FROM turns WHERE session_key = sessions.key AND user_id = ?))`,
       )
-      .all(...sessionValues, userId, JSON.stringify(userId), userId) as Array<{
-      key: string;
-      pin_task_user_id: string | null;
-      pin_clarifications: string;
-    }>;
+      .all(...sessionValues, userId, userId, userId) as TouchedSession[];
+
+    const facts = database
+      .prepare(
+        `DELETE FROM facts WHERE (agent_id = ? AND user_id = ?${narrowedToSessions ? ` AND source_session_key IN (${sessions})` : ''})
+         OR source_turn_id IN (SELECT value FROM json_each(?))`,
+      )
+      .run(scope.agentId, userId, ...(narrowedToSessions ? sessionValues : []), JSON.stringify([...forgotten])).changes;
+    const factsRewritten = rewriteQuotingFacts(database, touched, forgotten);
     const turns = database
-      .prepare(`DELETE FROM turns WHERE user_id = ? AND session_key IN (${sessions})`)
-      .run(userId, ...sessionValues).changes;
-    const clearPin = database.prepare(
-      `UPDATE sessions SET pin_task = NULL, pin_task_user_id = NULL, pin_clarifications = '[]', summary = NULL,
-       task_source_turn_id = NULL WHERE key = ?`,
+      .prepare('DELETE FROM turns WHERE id IN (SELECT value FROM json_each(?))')
+      .run(JSON.stringify([...forgotten])).changes;
+
+    const update = database.prepare(
+      `UPDATE sessions SET pin_task = ?, pin_task_user_id = ?, pin_clarifications = ?, pin_attempts = ?,
+         task_source_turn_id = (SELECT id FROM turns WHERE id = sessions.task_source_turn_id),
+         summary = ?, summary_through = ?, system_pin = NULL, system_pin_at = NULL,
+         history_version = history_version + 1, pin_version = pin_version + 1,
+         first_user_id = (SELECT user_id FROM turns WHERE session_key = sessions.key ORDER BY id LIMIT 1),
+         shared = (SELECT count(DISTINCT coalesce('u' || user_id, '-')) > 1 FROM turns WHERE session_key = sessions.key)
+       WHERE key = ?`,
     );
-    const keepPin = database.prepare(
-      `UPDATE sessions SET pin_clarifications = ?, summary = NULL,
-       task_source_turn_id = (SELECT id FROM turns WHERE id = sessions.task_source_turn_id) WHERE key = ?`,
-    );
+    const current = database.prepare('SELECT pin_task, pin_attempts FROM sessions WHERE key = ?');
+    const speakerTurns = new Map<string, number[]>();
+    for (const turn of forgottenTurns)
+      speakerTurns.set(turn.session_key, [...(speakerTurns.get(turn.session_key) ?? []), turn.id]);
     for (const session of touched) {
-      if (session.pin_task_user_id === userId) {
-        clearPin.run(session.key);
-        continue;
-      }
-      const parsed = clarificationsSchema.safeParse(JSON.parse(session.pin_clarifications));
-      const kept = parsed.success ? parsed.data.filter((clarification) => clarification.userId !== userId) : [];
-      keepPin.run(JSON.stringify(kept), session.key);
+      const row = current.get(session.key) as { pin_task: string | null; pin_attempts: number };
+      const taskForgotten = session.pin_task_user_id === userId;
+      // A new task source (the next substantive message) gets a fresh set of attempts.
+      const sourceForgotten = session.task_source_turn_id !== null && forgotten.has(session.task_source_turn_id);
+      const clarifications = taskForgotten
+        ? []
+        : parseClarifications(session.pin_clarifications).filter((clarification) => clarification.userId !== userId);
+      // A summary may quote any turn it covers: it goes when it covers one of the forgotten turns, and the turns it
+      // covered are sent as history again (the next compression summarises them without the forgotten ones).
+      const coversForgotten = (speakerTurns.get(session.key) ?? []).some((id) => id <= session.summary_through);
+      update.run(
+        taskForgotten ? null : row.pin_task,
+        taskForgotten ? null : session.pin_task_user_id,
+        JSON.stringify(clarifications),
+        taskForgotten || sourceForgotten ? 0 : row.pin_attempts,
+        coversForgotten ? null : session.summary,
+        coversForgotten ? 0 : session.summary_through,
+        session.key,
+      );
     }
     const emptied = database
-      .prepare(`DELETE FROM sessions WHERE key IN (${sessions}) AND key NOT IN (SELECT session_key FROM turns)`)
+      .prepare(
+        `DELETE FROM sessions WHERE key IN (${sessions}) AND NOT EXISTS (SELECT 1 FROM turns WHERE session_key = sessions.key)`,
+      )
       .run(...sessionValues).changes;
     // The turns left beside the deleted ones were indexed with them as context: they are indexed again without.
     const turnIndex = sqliteTurnIndex(database);
     for (const session of touched) turnIndex.reindexSession(session.key);
-    return { sessions: emptied, turns, facts };
-  });
-  return forget();
+    return { sessions: emptied, turns, facts, factsRewritten };
+  };
+
+  return writeTransaction(database, () => (scope.userId ? forgetUser(scope.userId) : forgetAll()))();
+}
+
+/**
+ * Other scopes' facts drawn from the touched sessions whose search context quotes a forgotten turn: the context is
+ * rebuilt from the turns of their exchange that remain (the update trigger re-indexes them). Returns how many.
+ */
+function rewriteQuotingFacts(
+  database: SqliteDatabase,
+  touched: readonly TouchedSession[],
+  forgotten: Set<number>,
+): number {
+  if (forgotten.size === 0) return 0;
+  const candidates = database
+    .prepare(
+      `SELECT id, context_turn_ids FROM facts WHERE source_session_key IN (SELECT value FROM json_each(?))
+       AND context_turn_ids != '[]'`,
+    )
+    .all(JSON.stringify(touched.map((session) => session.key))) as Array<{ id: number; context_turn_ids: string }>;
+  const turnText = database.prepare('SELECT text FROM turns WHERE id = ?');
+  const rewrite = database.prepare(
+    'UPDATE facts SET context = ?, context_grams = ?, context_turn_ids = ? WHERE id = ?',
+  );
+  let rewritten = 0;
+  for (const candidate of candidates) {
+    const ids = parseIds(candidate.context_turn_ids);
+    if (!ids.some((id) => forgotten.has(id))) continue;
+    const kept = ids.filter((id) => !forgotten.has(id));
+    const texts = kept.flatMap((id) => {
+      const row = turnText.get(id) as { text: string } | undefined;
+      return row ? [row.text] : [];
+    });
+    // As `insert` stores a context: the same cut and the same grams.
+    const { context, grams } = neighbourContext([factContext(texts)], 3 * CONTEXT_MAX_GRAPHEMES);
+    rewrite.run(context, grams, JSON.stringify(kept), candidate.id);
+    rewritten += 1;
+  }
+  return rewritten;
+}
+
+function parseIds(column: string): number[] {
+  try {
+    const value: unknown = JSON.parse(column);
+    return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : [];
+  } catch {
+    return [];
+  }
 }

@@ -176,4 +176,29 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     DELETE FROM turns_cjk WHERE rowid = old.id;
   END;
   `,
+  `
+  -- Trust (v4). pin_version: bumped by every pin change and by a forget that touches the session, so that a pin
+  -- computed from an older read is refused. first_user_id and shared: who spoke first, and whether anyone else has
+  -- since (a shared thread, where personal facts are not injected by default).
+  ALTER TABLE sessions ADD COLUMN pin_version INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE sessions ADD COLUMN first_user_id TEXT;
+  ALTER TABLE sessions ADD COLUMN shared INTEGER NOT NULL DEFAULT 0;
+  UPDATE sessions SET
+    first_user_id = (SELECT user_id FROM turns WHERE session_key = sessions.key ORDER BY id LIMIT 1),
+    shared = (SELECT count(DISTINCT coalesce('u' || user_id, '-')) > 1 FROM turns WHERE session_key = sessions.key);
+  -- Where a fact's words came from (the user, the reply, a direct facts.add), and the turns its context quotes, so
+  -- that forgetting one of them rewrites the context without it.
+  ALTER TABLE facts ADD COLUMN source TEXT NOT NULL DEFAULT 'user' CHECK (source IN ('user', 'reply', 'api'));
+  ALTER TABLE facts ADD COLUMN context_turn_ids TEXT NOT NULL DEFAULT '[]';
+  UPDATE facts SET source = 'api' WHERE source_turn_id IS NULL;
+  UPDATE facts SET context_turn_ids = (
+    SELECT json_group_array(id) FROM (
+      SELECT id FROM turns WHERE session_key = facts.source_session_key AND id IN (
+        (SELECT max(id) FROM turns WHERE session_key = facts.source_session_key AND id < facts.source_turn_id),
+        facts.source_turn_id,
+        (SELECT min(id) FROM turns WHERE session_key = facts.source_session_key AND id > facts.source_turn_id))
+      ORDER BY id))
+  WHERE source_turn_id IS NOT NULL AND context != '';
+  CREATE INDEX turns_session_user ON turns (session_key, user_id);
+  `,
 ];

@@ -1,12 +1,13 @@
-import type { ExchangeWrite, SessionPatch, SessionStore } from '../../spec/memory-store.js';
-import { guardSqlite } from './guard-sqlite.js';
+import type { CompressionWrite, ExchangeWrite, SessionPatch, SessionStore } from '../../spec/memory-store.js';
 import { type SessionRow, type TurnRow, toSession, toTurn } from './map-sqlite-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';
+import type { SqliteGuard } from './sqlite-guard.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
+import { writeTransaction } from './write-transaction.js';
 
 const TURN_COLUMNS = 'id, role, text, user_id, tokens, path, created_at';
 
-export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
+export function sqliteSessionStore(database: SqliteDatabase, guard: SqliteGuard): SessionStore {
   const turnIndex = sqliteTurnIndex(database);
   const statements = {
     session: database.prepare('SELECT * FROM sessions WHERE key = ?'),
@@ -19,6 +20,15 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
       `INSERT INTO sessions (key, uuid, agent_id, channel_id, thread_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET updated_at = excluded.updated_at`,
     ),
+    // The first speaker is recorded once; anyone else speaking makes the session shared. ('u' || id keeps a
+    // missing user apart from every real id.)
+    noteSpeaker: database.prepare(
+      `UPDATE sessions SET
+         shared = shared OR (earlier AND coalesce('u' || first_user_id, '-') != coalesce('u' || @user, '-')),
+         first_user_id = CASE WHEN earlier THEN first_user_id ELSE @user END
+       FROM (SELECT EXISTS (SELECT 1 FROM turns WHERE session_key = @key AND id < @turn) AS earlier)
+       WHERE key = @key`,
+    ),
     insertTurn: database.prepare(
       `INSERT INTO turns (session_key, role, text, user_id, tokens, input_tokens, output_tokens, cache_read_tokens,
        cache_write_tokens, path, memory_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -26,15 +36,19 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
     setTaskSource: database.prepare(
       'UPDATE sessions SET task_source_turn_id = ? WHERE key = ? AND task_source_turn_id IS NULL',
     ),
-    setSystemPin: database.prepare('UPDATE sessions SET system_pin = ?, system_pin_at = ? WHERE key = ?'),
-    touchFact: database.prepare('UPDATE facts SET access_count = access_count + 1, last_used_at = ? WHERE id = ?'),
+    setSystemPin: database.prepare(
+      'UPDATE sessions SET system_pin = ?, system_pin_at = ? WHERE key = ? AND pin_version = ?',
+    ),
+    touchFact: database.prepare(
+      'UPDATE facts SET access_count = access_count + 1, last_used_at = ? WHERE id = ? AND agent_id = ? AND user_id = ?',
+    ),
     compress: database.prepare(
       `UPDATE sessions SET summary = ?, summary_through = ?, history_version = history_version + 1
        WHERE key = ? AND summary_through = ? AND ? > summary_through`,
     ),
   };
 
-  const appendExchange = database.transaction((exchange: ExchangeWrite) => {
+  const appendExchange = writeTransaction(database, (exchange: ExchangeWrite) => {
     const { session, assistant, at } = exchange;
     const time = at.getTime();
     statements.upsertSession.run(
@@ -84,17 +98,34 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
       { id: userTurnId, text: exchange.user.text, created_at: time },
       { id: assistantTurnId, text: assistant.text, created_at: time },
     );
+    statements.noteSpeaker.run({ user: exchange.userId, key: session.key, turn: userTurnId });
     if (exchange.taskSource) statements.setTaskSource.run(userTurnId, session.key);
     if (exchange.systemPin) {
-      statements.setSystemPin.run(exchange.systemPin.text, exchange.systemPin.at.getTime(), session.key);
+      const { text, at: placedAt, pinVersion } = exchange.systemPin;
+      statements.setSystemPin.run(text, placedAt.getTime(), session.key, pinVersion);
     }
-    for (const id of exchange.injectedFactIds) statements.touchFact.run(time, id);
+    for (const id of exchange.injectedFactIds) {
+      statements.touchFact.run(time, id, session.agentId, exchange.userId ?? '');
+    }
     return { userTurnId, assistantTurnId };
   });
 
+  const update = writeTransaction(database, (key: string, patch: SessionPatch) => updateSession(database, key, patch));
+  const compress = writeTransaction(
+    database,
+    (key: string, compression: CompressionWrite) =>
+      statements.compress.run(
+        compression.summary,
+        compression.throughTurnId,
+        key,
+        compression.expectedThroughTurnId,
+        compression.throughTurnId,
+      ).changes > 0,
+  );
+
   return {
     read: (key, options = {}) =>
-      guardSqlite(database, 'read a session', () => {
+      guard('read a session', () => {
         const row = statements.session.get(key) as SessionRow | undefined;
         if (!row) return null;
         const turns = (statements.turns.all(key, row.summary_through, options.maxTurns ?? -1) as TurnRow[]).map(toTurn);
@@ -103,53 +134,36 @@ export function sqliteSessionStore(database: SqliteDatabase): SessionStore {
         return { session: toSession(row), turns };
       }),
     readTurn: (key, turnId) =>
-      guardSqlite(database, 'read a turn', () => {
+      guard('read a turn', () => {
         const row = statements.turn.get(key, turnId) as TurnRow | undefined;
         return row ? toTurn(row) : null;
       }),
-    appendExchange: (exchange) => guardSqlite(database, 'record an exchange', () => appendExchange(exchange)),
-    update: (key, patch) => guardSqlite(database, 'update a session', () => updateSession(database, key, patch)),
-    compress: (key, compression) =>
-      guardSqlite(
-        database,
-        'compress a session',
-        () =>
-          statements.compress.run(
-            compression.summary,
-            compression.throughTurnId,
-            key,
-            compression.expectedThroughTurnId,
-            compression.throughTurnId,
-          ).changes > 0,
-      ),
-    searchTurns: (key, query, options) =>
-      guardSqlite(database, 'search turns', () => turnIndex.search(key, query, options)),
+    appendExchange: (exchange) => guard('record an exchange', () => appendExchange(exchange)),
+    update: (key, patch) => guard('update a session', () => update(key, patch)),
+    compress: (key, compression) => guard('compress a session', () => compress(key, compression)),
+    searchTurns: (key, query, options) => guard('search turns', () => turnIndex.search(key, query, options)),
   };
 }
 
-function updateSession(database: SqliteDatabase, key: string, patch: SessionPatch): void {
+/** One UPDATE for the whole patch; a pin write is conditional on the pin version it was computed from. */
+function updateSession(database: SqliteDatabase, key: string, patch: SessionPatch): boolean {
   const assignments: string[] = [];
   const values: unknown[] = [];
+  const conditions = ['key = ?'];
+  const conditionValues: unknown[] = [key];
   if (patch.pin !== undefined) {
-    assignments.push('pin_task = ?', 'pin_task_user_id = ?', 'pin_clarifications = ?');
-    values.push(
-      patch.pin?.task ?? null,
-      patch.pin?.taskUserId ?? null,
-      JSON.stringify(patch.pin?.clarifications ?? []),
-    );
+    const pin = patch.pin.value;
+    assignments.push('pin_task = ?', 'pin_task_user_id = ?', 'pin_clarifications = ?', 'pin_version = pin_version + 1');
+    values.push(pin?.task ?? null, pin?.taskUserId ?? null, JSON.stringify(pin?.clarifications ?? []));
+    conditions.push('pin_version = ?');
+    conditionValues.push(patch.pin.expectedPinVersion);
   }
-  if (patch.pinAttempts !== undefined) {
-    assignments.push('pin_attempts = ?');
-    values.push(patch.pinAttempts);
-  }
-  if (patch.summary !== undefined) {
-    assignments.push('summary = ?');
-    values.push(patch.summary);
-  }
+  if (patch.countPinAttempt) assignments.push('pin_attempts = pin_attempts + 1');
   if (patch.modelState !== undefined) {
     assignments.push('model_state = json_set(model_state, ?, json(?))');
     values.push(`$.${JSON.stringify(patch.modelState.provider)}`, JSON.stringify(patch.modelState.state));
   }
-  if (assignments.length === 0) return;
-  database.prepare(`UPDATE sessions SET ${assignments.join(', ')} WHERE key = ?`).run(...values, key);
+  if (assignments.length === 0) return database.prepare('SELECT 1 FROM sessions WHERE key = ?').get(key) !== undefined;
+  const sql = `UPDATE sessions SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`;
+  return database.prepare(sql).run(...values, ...conditionValues).changes > 0;
 }

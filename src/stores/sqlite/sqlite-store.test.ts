@@ -30,7 +30,7 @@ describe('sqliteStore on a file', () => {
     expect(store.database.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
     await store.facts.insert(
       { agentId: 'a' },
-      { text: 'kept', hash: 'h', sourceSessionKey: null, sourceTurnId: null, at: new Date() },
+      { text: 'kept', hash: 'h', sourceSessionKey: null, sourceTurnId: null, source: 'api', at: new Date() },
     );
     await store.close();
     const reopened = sqliteStore({ path });
@@ -104,7 +104,7 @@ describe('sqliteStore on a file', () => {
     const store = sqliteStore({ database });
     await store.facts.insert(
       { agentId: 'a' },
-      { text: 'mine', hash: 'h', sourceSessionKey: null, sourceTurnId: null, at: new Date() },
+      { text: 'mine', hash: 'h', sourceSessionKey: null, sourceTurnId: null, source: 'api', at: new Date() },
     );
     expect(database.prepare('SELECT count(*) AS n FROM facts').get()).toEqual({ n: 1 });
     await store.close();
@@ -118,11 +118,18 @@ describe('sqliteStore on a file', () => {
     const secretCjk = '秘密暗号鸭嘴兽';
     const scope = { agentId: 'bot', userId: 'alice' };
     for (const text of [`User's password hint is ${secret}`, `用户的暗号是${secretCjk}`]) {
-      await store.facts.insert(scope, { text, hash: text, sourceSessionKey: null, sourceTurnId: null, at: new Date() });
+      await store.facts.insert(scope, {
+        text,
+        hash: text,
+        sourceSessionKey: null,
+        sourceTurnId: null,
+        source: 'api',
+        at: new Date(),
+      });
     }
     await store.facts.insert(
       { agentId: 'bot', userId: 'bob' },
-      { text: 'Bob likes tea', hash: 'b', sourceSessionKey: null, sourceTurnId: null, at: new Date() },
+      { text: 'Bob likes tea', hash: 'b', sourceSessionKey: null, sourceTurnId: null, source: 'api', at: new Date() },
     );
     await store.sessions.appendExchange({
       session: { key: 's', uuid: 'u', agentId: 'bot', channelId: null, threadId: null },
@@ -148,7 +155,12 @@ describe('sqliteStore on a file', () => {
     expect(bytes()).toContain(secret);
     expect(bytes()).toContain(utf8('鸭嘴兽'));
 
-    expect(await store.forget({ agentId: 'bot', userId: 'alice' })).toEqual({ sessions: 1, turns: 2, facts: 2 });
+    expect(await store.forget({ agentId: 'bot', userId: 'alice' })).toEqual({
+      sessions: 1,
+      turns: 2,
+      facts: 2,
+      factsRewritten: 0,
+    });
     const after = bytes();
     expect(after).not.toContain(secret);
     expect(after).not.toContain(utf8('鸭嘴'));

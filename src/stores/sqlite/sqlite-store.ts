@@ -1,16 +1,26 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore } from '../../spec/memory-store.js';
-import { guardSqlite } from './guard-sqlite.js';
+import { splitPrivateSessions } from './split-private-sessions.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteFactStore } from './sqlite-fact-store.js';
 import { sqliteForget } from './sqlite-forget.js';
+import { SYNCHRONOUS_BUSY_WAIT_MS, sqliteGuard } from './sqlite-guard.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
+import { writeTransaction } from './write-transaction.js';
 
 export type SqliteStoreOptions =
-  | { /** A file path, or `':memory:'`. */ path: string; busyTimeoutMs?: number }
+  | {
+      /** A file path, or `':memory:'`. */ path: string;
+      /**
+       * How long a call waits for a lock another process holds before it fails with `STORE_BUSY` (default 5,000 ms).
+       * The wait is spent asleep between attempts, never blocking the event loop for more than a few milliseconds.
+       */
+      busyTimeoutMs?: number;
+    }
   | {
       /** An open better-sqlite3 database of your own; `close()` closes it. */ database: SqliteDatabase;
       busyTimeoutMs?: number;
@@ -21,45 +31,82 @@ export interface SqliteMemoryStore extends MemoryStore {
   readonly database: SqliteDatabase;
 }
 
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+/** How long `forget` keeps trying to empty the WAL while other connections still read older pages from it. */
+const CHECKPOINT_PATIENCE_MS = 2000;
+
 /**
  * The embedded default: one SQLite file (WAL, busy timeout, secure delete), migrated on open, with full-text
- * indexes of facts kept in sync by triggers.
+ * indexes of facts kept in sync by triggers. Any number of processes may open and write the same file at once.
  */
 export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
+  if (typeof options !== 'object' || options === null || !('path' in options || 'database' in options)) {
+    throw new StoreError('STORE_OPEN_FAILED', 'sqliteStore takes { path } or { database }');
+  }
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
+    throw new StoreError('STORE_OPEN_FAILED', 'busyTimeoutMs must be a non-negative integer');
+  }
   const database = 'database' in options ? options.database : openDatabase(options.path);
   try {
+    // Opening waits for other processes in SQLite itself (it happens once, before any request): set first, so that
+    // even the switch to WAL waits for a process that is creating the same file.
+    database.pragma(`busy_timeout = ${busyTimeoutMs}`);
     database.pragma('journal_mode = WAL');
-    database.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
     database.pragma('secure_delete = ON');
     database.pragma('foreign_keys = ON');
     database.pragma('synchronous = NORMAL');
     migrate(database);
+    // From here on a call waits asleep between attempts (see sqliteGuard), not inside the driver.
+    database.pragma(`busy_timeout = ${Math.min(busyTimeoutMs, SYNCHRONOUS_BUSY_WAIT_MS)}`);
   } catch (error) {
     if (StoreError.isInstance(error)) throw error;
     throw new StoreError('STORE_OPEN_FAILED', `cannot prepare the SQLite database: ${String(error)}`, { cause: error });
   }
+  const guard = sqliteGuard(database, { busyTimeoutMs });
 
   return {
     specificationVersion: 'v1',
     name: 'sqlite',
     database,
-    sessions: sqliteSessionStore(database),
-    facts: sqliteFactStore(database),
-    forget: (scope) =>
-      guardSqlite(database, 'forget', () => {
-        const report = sqliteForget(database, scope);
-        // Move the zeroed pages out of the WAL into the file and empty the WAL, so the forgotten text is gone from
-        // disk now rather than at the next automatic checkpoint.
-        database.pragma('wal_checkpoint(TRUNCATE)');
-        return report;
-      }),
+    sessions: sqliteSessionStore(database, guard),
+    facts: sqliteFactStore(database, guard),
+    forget: async (scope) => {
+      const report = await guard('forget', () => sqliteForget(database, scope));
+      await emptyWal(database);
+      return report;
+    },
     close: async () => {
       if (database.open) database.close();
     },
   };
 }
 
-function openDatabase(path: string): SqliteDatabase {
+/**
+ * Moves the pages a forget rewrote (zeroed, with secure delete) out of the WAL into the file and empties the WAL, so
+ * the forgotten text is gone from disk now rather than at some later checkpoint. Another process reading an older
+ * snapshot keeps the WAL in use: the checkpoint is tried again until it completes, for a while.
+ */
+async function emptyWal(database: SqliteDatabase): Promise<void> {
+  const deadline = Date.now() + CHECKPOINT_PATIENCE_MS;
+  for (;;) {
+    if (!database.open) return;
+    let busy = true;
+    try {
+      const [result] = database.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+      busy = result?.busy === 1;
+    } catch {
+      // SQLITE_BUSY from the checkpoint itself: try again below.
+    }
+    if (!busy || Date.now() >= deadline) return;
+    await sleep(10);
+  }
+}
+
+function openDatabase(path: unknown): SqliteDatabase {
+  if (typeof path !== 'string' || path === '') {
+    throw new StoreError('STORE_OPEN_FAILED', "path must be a file path or ':memory:'");
+  }
   try {
     return new Database(path) as unknown as SqliteDatabase;
   } catch (error) {
@@ -69,28 +116,38 @@ function openDatabase(path: string): SqliteDatabase {
   }
 }
 
+/**
+ * Applies the missing migrations in one write transaction: the version is read under the write lock, so that two
+ * processes opening a new file at once cannot both apply the same migration (the second waits, then finds nothing
+ * to do).
+ */
 function migrate(database: SqliteDatabase): void {
-  const version = database.pragma('user_version', { simple: true }) as number;
-  if (version > SQLITE_MIGRATIONS.length) {
-    throw new StoreError(
-      'STORE_MIGRATION_FAILED',
-      `the database is at schema version ${version}, newer than this memstack (${SQLITE_MIGRATIONS.length}): upgrade memstack`,
-    );
-  }
-  for (let index = version; index < SQLITE_MIGRATIONS.length; index += 1) {
-    try {
-      database.transaction(() => {
+  const apply = writeTransaction(database, () => {
+    const version = database.pragma('user_version', { simple: true }) as number;
+    if (version > SQLITE_MIGRATIONS.length) {
+      throw new StoreError(
+        'STORE_MIGRATION_FAILED',
+        `the database is at schema version ${version}, newer than this memstack (${SQLITE_MIGRATIONS.length}): upgrade memstack`,
+      );
+    }
+    for (let index = version; index < SQLITE_MIGRATIONS.length; index += 1) {
+      try {
         database.exec(SQLITE_MIGRATIONS[index] ?? '');
         // Version 3 added the turn index: the turns already stored are indexed in the same transaction.
         if (index + 1 === 3) reindexAllTurns(database);
+        // Version 4 gave each user a private session when there is no channel and no thread.
+        if (index + 1 === 4) splitPrivateSessions(database);
         database.pragma(`user_version = ${index + 1}`);
-      })();
-    } catch (error) {
-      throw new StoreError('STORE_MIGRATION_FAILED', `migration ${index + 1} failed: ${String(error)}`, {
-        cause: error,
-      });
+      } catch (error) {
+        throw new StoreError('STORE_MIGRATION_FAILED', `migration ${index + 1} failed: ${String(error)}`, {
+          cause: error,
+        });
+      }
     }
-  }
+  });
+  // Nothing to do is the common case: check without the write lock first.
+  if ((database.pragma('user_version', { simple: true }) as number) === SQLITE_MIGRATIONS.length) return;
+  apply();
 }
 
 function reindexAllTurns(database: SqliteDatabase): void {
