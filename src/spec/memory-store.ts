@@ -78,6 +78,11 @@ export interface CompressionWrite {
   throughTurnId: number;
   /** The watermark the summary was computed from: if another compression moved it meanwhile, nothing is written. */
   expectedThroughTurnId: number;
+  /**
+   * The history version of the session read: if it changed meanwhile (another compression, or a forget that removed
+   * turns the summary was computed from), nothing is written.
+   */
+  expectedHistoryVersion: number;
 }
 
 export interface ExchangeWrite {

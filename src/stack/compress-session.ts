@@ -9,7 +9,8 @@ const MIN_KEPT_TURNS = 4;
 
 /**
  * Compresses a session whose stored history passed the threshold: one summariser call over the older turns, then the
- * summary and the watermark are written together, on condition that no other compression moved the watermark. No
+ * summary and the watermark are written together, on condition that no other compression moved the watermark and no
+ * forget removed turns meanwhile (both change the history version). No
  * turn is deleted: a failed call changes nothing (the next turn tries again), turns recorded meanwhile are after the
  * watermark, and the pin is untouched. Never throws.
  */
@@ -43,6 +44,7 @@ export async function compressSession(context: StackContext, sessionKey: string)
       summary,
       throughTurnId: last.id,
       expectedThroughTurnId: session.summaryThroughTurnId,
+      expectedHistoryVersion: session.historyVersion,
     });
     if (written) {
       context.historyCache.clear();

@@ -173,17 +173,43 @@ export function runMemoryStoreContract(
         });
         const through = first.assistantTurnId;
         expect(
-          await store.sessions.compress('s1', { summary: 'S1', throughTurnId: through, expectedThroughTurnId: 0 }),
+          await store.sessions.compress('s1', {
+            summary: 'S1',
+            throughTurnId: through,
+            expectedThroughTurnId: 0,
+            expectedHistoryVersion: 0,
+          }),
         ).toBe(true);
         const snapshot = await store.sessions.read('s1');
         expect(snapshot?.session).toMatchObject({ summary: 'S1', summaryThroughTurnId: through, historyVersion: 1 });
         expect(snapshot?.turns.map((turn) => turn.text)).toEqual(['new question', 'new answer']);
         // A stale compression (computed from watermark 0) or one going backwards changes nothing.
-        const stale = { summary: 'stale', throughTurnId: second.assistantTurnId, expectedThroughTurnId: 0 };
+        const stale = {
+          summary: 'stale',
+          throughTurnId: second.assistantTurnId,
+          expectedThroughTurnId: 0,
+          expectedHistoryVersion: 0,
+        };
         expect(await store.sessions.compress('s1', stale)).toBe(false);
-        const backwards = { summary: 'back', throughTurnId: through - 1, expectedThroughTurnId: through };
+        const backwards = {
+          summary: 'back',
+          throughTurnId: through - 1,
+          expectedThroughTurnId: through,
+          expectedHistoryVersion: 1,
+        };
         expect(await store.sessions.compress('s1', backwards)).toBe(false);
         expect((await store.sessions.read('s1'))?.session).toMatchObject({ summary: 'S1', historyVersion: 1 });
+        // One computed before a forget removed turns (the history version moved) changes nothing either.
+        await store.sessions.appendExchange({ ...exchange('s1', 'bob words', 'ok'), userId: 'bob' });
+        await store.forget({ agentId: 'bot', userId: 'bob' });
+        const beforeForget = {
+          summary: 'quotes bob',
+          throughTurnId: second.assistantTurnId,
+          expectedThroughTurnId: through,
+          expectedHistoryVersion: 1,
+        };
+        expect(await store.sessions.compress('s1', beforeForget)).toBe(false);
+        expect((await store.sessions.read('s1'))?.session).toMatchObject({ summary: 'S1', historyVersion: 2 });
         // Summarised turns stay readable by id (the task source), and count for forget.
         expect((await store.sessions.readTurn('s1', first.userTurnId))?.text).toBe('old question');
         expect((await store.forget({ agentId: 'bot' })).turns).toBe(4);
@@ -506,6 +532,7 @@ export function runMemoryStoreContract(
           summary: 'mentions alice',
           throughTurnId: aliceTurn,
           expectedThroughTurnId: 0,
+          expectedHistoryVersion: 0,
         });
         await store.sessions.appendExchange(exchange('alice-only', 'just alice', 'ok'));
         await insertFact(alice, fact('Alice uses zsh'));
@@ -610,8 +637,13 @@ export function runMemoryStoreContract(
           });
           await insertFact({ agentId: 'bot', userId }, fact(`Fact of user ${index}`));
         }
+        const before = await Promise.all(ids.map((_, index) => store.sessions.read(`s${index}`)));
         for (const [index, userId] of ids.entries()) {
           expect(await store.forget({ agentId: 'bot', userId })).toMatchObject({ sessions: 1, turns: 2, facts: 1 });
+          // Every other session is exactly as it was: not even its pin version or history version moved.
+          for (let other = index + 1; other < ids.length; other += 1) {
+            expect(await store.sessions.read(`s${other}`)).toEqual(before[other]);
+          }
           for (const [other, otherId] of ids.entries()) {
             const gone = other <= index;
             expect(await store.sessions.read(`s${other}`)).toSatisfy((read) => (gone ? read === null : read !== null));

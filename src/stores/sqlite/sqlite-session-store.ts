@@ -44,7 +44,7 @@ export function sqliteSessionStore(database: SqliteDatabase, guard: SqliteGuard)
     ),
     compress: database.prepare(
       `UPDATE sessions SET summary = ?, summary_through = ?, history_version = history_version + 1
-       WHERE key = ? AND summary_through = ? AND ? > summary_through`,
+       WHERE key = ? AND summary_through = ? AND ? > summary_through AND history_version = ?`,
     ),
   };
 
@@ -120,6 +120,7 @@ export function sqliteSessionStore(database: SqliteDatabase, guard: SqliteGuard)
         key,
         compression.expectedThroughTurnId,
         compression.throughTurnId,
+        compression.expectedHistoryVersion,
       ).changes > 0,
   );
 
