@@ -64,7 +64,7 @@ program
   .option('--db <path>', 'SQLite file', '.memstack/chat.db')
   .option('--agent <id>', 'agent id', 'memstack-chat')
   .option('--user <id>', 'user id', process.env.USER ?? 'me')
-  .option('--thread <id>', 'thread id', 'default')
+  .option('--thread <id>', 'a thread shared by every --user who names it (default: a private session per user)')
   .option('--layout <layout>', "prompt layout: 'cache-aware' or 'seed'", parseLayout, 'cache-aware')
   .option('--system-prompt <text>', 'the agent system prompt', 'You are a helpful assistant.')
   .action(async (options: ChatFlags) => {
@@ -88,7 +88,11 @@ program
       await runChat({
         stack,
         model,
-        scope: { agentId: options.agent, userId: options.user, threadId: options.thread },
+        scope: {
+          agentId: options.agent,
+          userId: options.user,
+          ...(options.thread ? { threadId: options.thread } : {}),
+        },
         input: process.stdin,
         output: process.stdout,
       });
@@ -104,7 +108,7 @@ interface ChatFlags {
   db: string;
   agent: string;
   user: string;
-  thread: string;
+  thread?: string;
   layout: PromptLayout;
   systemPrompt: string;
 }

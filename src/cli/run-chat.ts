@@ -7,7 +7,8 @@ import type { CliModel } from './resolve-model.js';
 export interface ChatSession {
   stack: MemoryStack;
   model: CliModel;
-  scope: { agentId: string; userId: string; threadId: string };
+  /** Without a thread, the user's private session. */
+  scope: { agentId: string; userId: string; threadId?: string };
   input: Readable;
   output: Writable;
 }
@@ -65,9 +66,12 @@ async function runCommand(line: string, session: ChatSession): Promise<string> {
         : facts.map((fact) => `#${fact.id} ${fact.text} (used ${fact.accessCount}×)`).join('\n');
     }
     case '/forget': {
-      const facts = await stack.forget({ agentId: scope.agentId, userId: scope.userId });
-      const thread = await stack.forget({ agentId: scope.agentId, threadId: scope.threadId });
-      return `forgot ${facts.facts} facts, ${facts.turns + thread.turns} turns, ${facts.sessions + thread.sessions} sessions`;
+      // The user's facts and turns everywhere; and the thread, when the chat is in one.
+      const user = await stack.forget({ agentId: scope.agentId, userId: scope.userId });
+      const thread = scope.threadId
+        ? await stack.forget({ agentId: scope.agentId, threadId: scope.threadId })
+        : { turns: 0, sessions: 0 };
+      return `forgot ${user.facts} facts, ${user.turns + thread.turns} turns, ${user.sessions + thread.sessions} sessions`;
     }
     default:
       return `unknown command ${line}: ${COMMANDS}`;

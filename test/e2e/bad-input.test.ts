@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStack, type MemoryStack, MemstackError, sqliteStore } from '../../src/index.js';
 
@@ -50,6 +51,96 @@ describe('bad input gets a correct result or a typed error', () => {
     expect((await errorOf(stack.record({} as never, { text: 'x' }))).code).toBe('NOT_PREPARED_HERE');
     expect((await errorOf(stack.facts.add(scope, 'Here are the facts:'))).code).toBe('INVALID_ARGUMENT');
     expect((await errorOf(stack.facts.remove(scope, Number.NaN))).code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('records what was prepared, whatever the caller did to the PreparedTurn since (property)', async () => {
+    const paths = fc.constantFrom(
+      ['request'],
+      ['request', 'messages'],
+      ['request', 'system'],
+      ['request', 'messages', 0],
+      ['request', 'messages', 0, 'content'],
+      ['request', 'messages', 0, 'content', 0, 'text'],
+      ['input'],
+      ['input', 'text'],
+      ['input', 'agentId'],
+      ['session'],
+      ['session', 'key'],
+      ['facts'],
+      ['tokens'],
+      ['tokens', 'total'],
+      ['pinned'],
+      ['recalled'],
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(paths, fc.anything()), { minLength: 1, maxLength: 4 }), async (changes) => {
+        const store = sqliteStore({ path: ':memory:' });
+        const local = createMemoryStack({ store });
+        await local.facts.add(scope, 'User deploys with Terraform');
+        const prepared = await local.prepare({ ...scope, text: 'How do we deploy with Terraform?' });
+        for (const [path, value] of changes) {
+          let target: unknown = prepared;
+          for (const key of path.slice(0, -1)) target = (target as Record<string | number, unknown> | null)?.[key];
+          if (typeof target === 'object' && target !== null) {
+            (target as Record<string | number, unknown>)[path.at(-1) as string] = value;
+          }
+        }
+        await local.record(prepared, { text: 'With terraform apply.' });
+        await local.idle();
+        const session = await local.session(scope);
+        expect(session.turns.map((turn) => turn.text)).toEqual([
+          'How do we deploy with Terraform?',
+          'With terraform apply.',
+        ]);
+        expect((await local.facts.list(scope))[0]?.accessCount).toBe(1);
+        await local.close();
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('rejects usage figures and paths of the wrong type in record with a typed error', async () => {
+    for (const reply of [
+      { text: 'ok', usage: { inputTokens: -1 } },
+      { text: 'ok', usage: { outputTokens: 'many' } },
+      { text: 'ok', usage: 'lots' },
+      { text: 'ok', path: 'teleport' },
+    ]) {
+      const prepared = await stack.prepare({ ...scope, text: 'hello' });
+      expect(await errorOf(stack.record(prepared, reply as never))).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    }
+  });
+
+  it('refuses ids with a lone surrogate, blank ids and ids over 4,096 characters, everywhere', async () => {
+    for (const bad of ['a\ud800', ' ', 'x'.repeat(4097)]) {
+      for (const field of ['agentId', 'userId', 'channelId', 'threadId']) {
+        const input = { ...scope, [field]: bad, text: 'hi' };
+        expect(await errorOf(stack.prepare(input))).toMatchObject({ code: 'INVALID_ARGUMENT', argument: field });
+        expect(await errorOf(stack.session(input))).toMatchObject({ code: 'INVALID_ARGUMENT' });
+        expect(await errorOf(stack.forget(input))).toMatchObject({ code: 'INVALID_ARGUMENT' });
+      }
+      expect(await errorOf(stack.facts.list({ agentId: bad }))).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    }
+    // 4,096 characters (grapheme clusters, not UTF-16 units) is fine.
+    const long = '👩‍👩‍👧'.repeat(4096);
+    const prepared = await stack.prepare({ agentId: long, userId: long, text: 'hi' });
+    await stack.record(prepared, { text: 'hello' });
+    expect((await stack.session({ agentId: long, userId: long })).turns).toHaveLength(2);
+  });
+
+  it('caps, and checks, the limit of a search', async () => {
+    for (let index = 0; index < 120; index += 1) await stack.facts.add(scope, `User keeps ledger entry k${index}x`);
+    expect(await stack.facts.search(scope, 'ledger entry', { limit: 0 })).toEqual([]);
+    expect((await stack.facts.search(scope, 'ledger entry', { limit: 1000 })).length).toBeLessThanOrEqual(100);
+    for (const limit of [-1, Number.NaN, 1.5, '3', Number.POSITIVE_INFINITY]) {
+      expect(await errorOf(stack.facts.search(scope, 'ledger', { limit } as never))).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        argument: 'limit',
+      });
+      expect(await errorOf(stack.searchTurns(scope, 'ledger', { limit } as never))).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
+    }
   });
 
   it('stores lone surrogates as U+FFFD and drops NUL and control characters', async () => {

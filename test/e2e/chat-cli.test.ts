@@ -140,8 +140,26 @@ describe('memstack chat, the built bin against a local OpenAI-compatible server'
     });
     child.stdin?.end('Help me deploy our API to Fly.io in the EU.\nFrankfurt, please.\n/pin\n/exit\n');
     const code = await new Promise<number | null>((resolveExit) => child.on('close', resolveExit));
+    // Another user of the same file, with no --thread: a private session of their own, not the first user's.
+    const otherChild = execFile(
+      process.execPath,
+      [join(root, 'dist/cli/main.js'), 'chat', '--model', 'openai:llama3.1', '--base-url', server.baseURL].concat([
+        '--db',
+        join(directory, 'chat.db'),
+        '--user',
+        'someone-else',
+      ]),
+      { env: { PATH: process.env.PATH ?? '', HOME: directory } },
+    );
+    let otherStdout = '';
+    otherChild.stdout?.on('data', (chunk: Buffer) => {
+      otherStdout += chunk.toString('utf8');
+    });
+    otherChild.stdin?.end('/pin\n/exit\n');
+    await new Promise((resolveExit) => otherChild.on('close', resolveExit));
     await server.close();
     rmSync(directory, { recursive: true, force: true });
+    expect(otherStdout).toContain('(no pinned task yet)');
     expect(code).toBe(0);
     expect(stdout).toContain('memstack chat · openai-compatible:llama3.1');
     expect(stdout).toContain('assistant> Sure, which region?');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMemoryStoreContract } from '../../../test/contract/memory-store-contract.js';
+import { deriveSessionHandle } from '../../core/derive-session-handle.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
@@ -97,6 +98,78 @@ describe('sqliteStore on a file', () => {
     })();
     expect(StoreError.isInstance(error)).toBe(true);
     expect((error as StoreError).code).toBe('STORE_OPEN_FAILED');
+  });
+
+  it('upgrades a version 3 database: a session without channel and thread is split into private sessions', async () => {
+    const path = join(directory, 'v3.db');
+    const old = new Database(path);
+    for (const [index, migration] of SQLITE_MIGRATIONS.slice(0, 3).entries()) {
+      old.exec(migration);
+      old.pragma(`user_version = ${index + 1}`);
+    }
+    const clarifications = JSON.stringify([
+      { text: 'ana: EU region', userId: 'ana' },
+      { text: 'bob: nightly backups', userId: 'bob' },
+    ]);
+    old
+      .prepare(
+        `INSERT INTO sessions (key, uuid, agent_id, pin_task, pin_task_user_id, pin_clarifications, summary,
+         summary_through, created_at, updated_at) VALUES (?, 'u', ?, ?, ?, ?, ?, ?, 0, 0)`,
+      )
+      .run('bot/-/-', 'bot', 'migrate billing', 'ana', clarifications, 'quotes everyone', 2);
+    old
+      .prepare(
+        `INSERT INTO sessions (key, uuid, agent_id, summary, summary_through, created_at, updated_at)
+         VALUES ('solo/-/-', 'u2', 'solo', 'carol summary', 2, 0, 0)`,
+      )
+      .run();
+    const insertTurn = old.prepare(
+      'INSERT INTO turns (session_key, role, text, user_id, tokens, created_at) VALUES (?, ?, ?, ?, 1, 0)',
+    );
+    for (const [key, userId, text] of [
+      ['bot/-/-', 'ana', 'ana asks'],
+      ['bot/-/-', 'bob', 'bob asks'],
+      ['bot/-/-', null, 'nobody asks'],
+      ['solo/-/-', 'carol', 'carol asks'],
+    ] as const) {
+      insertTurn.run(key, 'user', text, userId);
+      insertTurn.run(key, 'assistant', `reply to ${text}`, userId);
+    }
+    old
+      .prepare(
+        `INSERT INTO facts (agent_id, user_id, scope, text, grams, hash, source_session_key, source_turn_id, created_at)
+         VALUES ('bot', 'ana', 's', 'Ana uses zsh', '', 'h', 'bot/-/-', 1, 0)`,
+      )
+      .run();
+    old.close();
+
+    const store = sqliteStore({ path });
+    const ana = deriveSessionHandle({ agentId: 'bot', userId: 'ana' });
+    const bob = deriveSessionHandle({ agentId: 'bot', userId: 'bob' });
+    const carol = deriveSessionHandle({ agentId: 'solo', userId: 'carol' });
+    const anaSession = await store.sessions.read(ana.key);
+    expect(anaSession?.turns.map((turn) => turn.text)).toEqual(['ana asks', 'reply to ana asks']);
+    expect(anaSession?.session).toMatchObject({
+      uuid: ana.uuid,
+      pin: { task: 'migrate billing', taskUserId: 'ana', clarifications: [{ text: 'ana: EU region', userId: 'ana' }] },
+      summary: null,
+      firstUserId: 'ana',
+      shared: false,
+    });
+    const bobSession = await store.sessions.read(bob.key);
+    expect(bobSession?.turns.map((turn) => turn.text)).toEqual(['bob asks', 'reply to bob asks']);
+    expect(bobSession?.session).toMatchObject({ pin: null, summary: null });
+    const agentOwn = await store.sessions.read('bot/-/-');
+    expect(agentOwn?.turns.map((turn) => turn.text)).toEqual(['nobody asks', 'reply to nobody asks']);
+    expect(agentOwn?.session).toMatchObject({ pin: null, summary: null, summaryThroughTurnId: 0 });
+    // A lone speaker's session is only renamed: its summary stays.
+    expect((await store.sessions.read(carol.key))?.session).toMatchObject({ summary: 'carol summary' });
+    expect(await store.sessions.read('solo/-/-')).toBeNull();
+    // Facts follow their session, and the turn index knows the new keys.
+    expect(store.database.prepare('SELECT source_session_key AS key FROM facts').get()).toEqual({ key: ana.key });
+    const hits = await store.sessions.searchTurns(bob.key, { words: ['bob'], cjk: [] }, { limit: 5 });
+    expect(hits.map((hit) => hit.turn.text).sort()).toEqual(['bob asks', 'reply to bob asks']);
+    await store.close();
   });
 
   it('accepts a database instance of the caller', async () => {
