@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { checkExtractionCall } from '../../core/check-extraction-call.js';
+import { checkOptions, functionSchema } from '../../core/check-options.js';
 import { parseExtraction } from '../../core/parse-extraction.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import type { Extractor } from '../../spec/extractor.js';
@@ -17,12 +20,20 @@ export interface LlmExtractorOptions {
  * Extraction by a model: ONE call per turn returns the task (first turn), the clarification verdict and the facts
  * together, as JSON validated against a schema. Output that does not validate is an error, and nothing is stored.
  */
+const optionsSchema = z.looseObject({
+  model: z.looseObject({ complete: functionSchema, provider: z.string(), modelId: z.string() }),
+  maxTokens: z.number().int().positive().optional(),
+  summaryMaxTokens: z.number().int().positive().optional(),
+});
+
 export function llmExtractor(options: LlmExtractorOptions): Extractor {
+  checkOptions(optionsSchema, options, 'llmExtractor');
   const { model, maxTokens = 600, summaryMaxTokens = 1200 } = options;
   return {
     specificationVersion: 'v1',
     name: `llm:${model.provider}:${model.modelId}`,
-    async extract(input, { signal }) {
+    async extract(input, options) {
+      const { signal } = checkExtractionCall(input, options, 'extract');
       const result = await model.complete({
         system: EXTRACTION_SYSTEM_PROMPT,
         prompt: buildExtractionPrompt(input),
@@ -31,7 +42,8 @@ export function llmExtractor(options: LlmExtractorOptions): Extractor {
       });
       return parseExtraction(parseExtractionJson(result.text));
     },
-    async summarize(input, { signal }) {
+    async summarize(input, options) {
+      const { signal } = checkExtractionCall(input, options, 'summarize');
       const result = await model.complete({
         system: SUMMARY_SYSTEM_PROMPT,
         prompt: buildSummaryPrompt(input),

@@ -1,4 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { z } from 'zod';
+import { checkOptions, functionSchema } from '../../core/check-options.js';
 import type { ChatModel } from '../../spec/chat-model.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import { ConfigError } from '../../spec/errors/config-error.js';
@@ -28,6 +30,16 @@ export interface AnthropicModelOptions {
 
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
 
+const optionsSchema = z.looseObject({
+  model: z.unknown(),
+  apiKey: z.string().optional(),
+  baseURL: z.string().optional(),
+  maxTokens: z.number().optional(),
+  maxRetries: z.number().optional(),
+  fetch: functionSchema.optional(),
+  defaultHeaders: z.record(z.string(), z.string()).optional(),
+});
+
 /**
  * The Anthropic Messages API as a memstack model. `chat` streams the prepared turn exactly as `prepare` laid it out
  * (system blocks and messages untouched, cache breakpoints where memstack put them) and returns the text with the
@@ -35,6 +47,7 @@ export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
  * `ModelCallError` with the SDK's error as `cause`.
  */
 export function anthropicModel(options: AnthropicModelOptions): ChatModel & CompletionModel {
+  checkOptions(optionsSchema, options, 'anthropicModel');
   const { model } = options;
   if (typeof model !== 'string' || model.trim() === '') {
     throw new ConfigError('INVALID_CONFIG', 'anthropicModel needs a model id, e.g. { model: "claude-sonnet-4-5" }');

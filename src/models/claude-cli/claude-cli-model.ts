@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
+import { checkOptions } from '../../core/check-options.js';
 import { generationUuid } from '../../core/derive-session-handle.js';
 import type { ChatModel, ChatRequest, ChatResult } from '../../spec/chat-model.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
@@ -48,7 +50,22 @@ export const DEFAULT_CLAUDE_CLI_EXTRACTION_TIMEOUT_MS = 60_000;
  * `onText` before failing mid-reply (a timeout, a crash) is not taken back when the fallback streams its own; a run
  * is stopped at the first line it cannot read, so nothing after such a line is streamed.
  */
+const optionsSchema = z
+  .looseObject({
+    command: z.string().optional(),
+    model: z.string().optional(),
+    cwd: z.string().optional(),
+    configDir: z.string().optional(),
+    extraArgs: z.array(z.string()).optional(),
+    timeoutMs: z.number().optional(),
+    extractionTimeoutMs: z.number().optional(),
+    extractionModel: z.string().optional(),
+    env: z.record(z.string(), z.string().optional()).optional(),
+  })
+  .optional();
+
 export function claudeCliModel(options: ClaudeCliModelOptions = {}): ChatModel & CompletionModel {
+  checkOptions(optionsSchema, options, 'claudeCliModel');
   const command = options.command ?? 'claude';
   if (command.trim() === '') throw new ConfigError('INVALID_CONFIG', 'claudeCliModel command must not be empty');
   const timeoutMs = positiveTimeout(options.timeoutMs, DEFAULT_CLAUDE_CLI_TIMEOUT_MS, 'timeoutMs');

@@ -4,6 +4,8 @@ import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
+import { z } from 'zod';
+import { checkOptions, functionSchema } from '../../core/check-options.js';
 import type { ChatModel } from '../../spec/chat-model.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import { convertToOpenaiCompatibleMessages } from './convert-to-openai-compatible-messages.js';
@@ -45,7 +47,18 @@ export interface OpenaiCompatibleModelOptions {
  * Retries of transient failures are the SDK's (`maxRetries`, exponential backoff from 0.5 s, honouring
  * `retry-after-ms` and `retry-after`); a stream that breaks after it started is not retried, but fails retryable.
  */
+const optionsSchema = z.looseObject({
+  model: z.string().trim().min(1, 'a model name is required'),
+  baseURL: z.string().trim().min(1, 'the server URL is required, e.g. http://localhost:11434/v1'),
+  apiKey: z.string().optional(),
+  maxTokens: z.number().int().positive().optional(),
+  maxRetries: z.number().int().nonnegative().optional(),
+  fetch: functionSchema.optional(),
+  provider: z.string().trim().min(1).optional(),
+});
+
 export function openaiCompatibleModel(options: OpenaiCompatibleModelOptions): ChatModel & CompletionModel {
+  checkOptions(optionsSchema, options, 'openaiCompatibleModel');
   const provider = options.provider ?? 'openai-compatible';
   const client = new OpenAI({
     baseURL: options.baseURL,
