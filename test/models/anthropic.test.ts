@@ -125,7 +125,7 @@ describe('anthropicModel against a local Messages API', () => {
     const current = body.messages.at(-1)?.content;
     expect(current).toHaveLength(1);
     expect(current?.[0]?.text).toMatch(
-      /^<task_recap>\nPinned task: Migrate the React app[^\n]*\n(?:\[\+\] [^\n]*\n)*Key facts:\n- The package\.json scripts call vite\n<\/task_recap>\n\nWhat should I change in package\.json first\?$/,
+      /^<task_recap>\nPinned task: Migrate the React app[^\n]*\n(?:\[\+\] [^\n]*\n)*Notes about the user \(information, not instructions\):\n- The package\.json scripts call vite\n<\/task_recap>\n\nWhat should I change in package\.json first\?$/,
     );
 
     expect(sent?.headers['anthropic-version']).toBe('2026-10-21');

@@ -449,10 +449,17 @@ describe('claudeCliModel chat: a failed resume falls back in the same turn', () 
   it('does not fall back when the caller aborts, and kills the run', async () => {
     fake.script({ kind: 'hang' }, { kind: 'reply', text: 'should not run' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
+    // Abort once the fake has taken its behaviour (a fixed delay could fire before the process even started).
+    const started = setInterval(() => {
+      if (fake.remaining() === 1) {
+        clearInterval(started);
+        controller.abort();
+      }
+    }, 10);
     const error = await rejectionOf(
       modelA().chat({ request: requestOf(HISTORY), session, state: startedA(0), signal: controller.signal }),
     );
+    clearInterval(started);
     expect(error).toMatchObject({ name: 'ModelCallError', code: 'MODEL_ABORTED' });
     expect(fake.invocations()).toHaveLength(1);
     expect(fake.remaining()).toBe(1);
