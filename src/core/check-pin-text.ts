@@ -1,16 +1,19 @@
-import { cleanText } from './clean-text.js';
-import { looksLikeErrorText } from './looks-like-error-text.js';
-import { truncateGraphemes } from './truncate-graphemes.js';
+import { checkMemoryText, type MemorySource } from './check-memory-text.js';
 
 /**
- * A task or clarification as it may enter the pin: cleaned, whitespace-compacted, capped; null when empty or when
- * it is an error text (a CLI's "Not logged in" must never become the task).
+ * A task, clarification or summary as it may enter memory, through the memory gate (`checkMemoryText`): cleaned and
+ * whitespace-compacted; null when it is rejected (empty, over `maxChars` grapheme clusters, an error text, markup,
+ * junk, or injection phrasing). A text over the cap is rejected, never truncated: a cut text is not what was said.
  */
-export function checkPinText(raw: string, maxChars: number): string | null {
-  const text = cleanText(raw)
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  if (text === '' || looksLikeErrorText(text)) return null;
-  return truncateGraphemes(text, maxChars);
+export function checkPinText(
+  raw: string,
+  maxChars: number,
+  options?: { kind?: 'task' | 'clarification' | 'summary'; source?: MemorySource },
+): string | null {
+  const checked = checkMemoryText(raw, {
+    kind: options?.kind ?? 'task',
+    maxChars,
+    ...(options?.source ? { source: options.source } : {}),
+  });
+  return checked.ok ? checked.text : null;
 }

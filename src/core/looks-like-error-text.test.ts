@@ -26,6 +26,10 @@ describe('looksLikeErrorText', () => {
     'Execution error',
     '{"type": "error", "error": {"message": "boom"}}',
     'type: error',
+    'Request failed with status code 429',
+    'TypeError: fetch failed',
+    '请求过于频繁，请稍后再试',
+    '[object Object]',
   ])('recognises the error text %j', (text) => {
     expect(looksLikeErrorText(text)).toBe(true);
   });
@@ -40,6 +44,9 @@ describe('looksLikeErrorText', () => {
     'Uses the error-prone library for Java.',
     '',
     '用户偏好 pnpm',
+    "Fix the 'TypeError: fetch failed' our Next.js app throws on login",
+    '用户的项目在登录时报 429 错误，需要加重试',
+    'Timed out requests are retried 3 times',
   ])('does not flag the ordinary text %j', (text) => {
     expect(looksLikeErrorText(text)).toBe(false);
   });

@@ -1,21 +1,10 @@
-/**
- * Model and CLI error texts that must never be stored as memory ("Not logged in", a billing notice, an API error
- * echoed as the answer). A heuristic: it only has to catch the messages tools really print.
- */
-const ERROR_PATTERNS: readonly RegExp[] = [
-  /^\s*(api\s+)?error\s*([:([{]|\d{3}\b|while\b|when\b|during\b)/i,
-  /^\s*(an?\s+)?(unexpected\s+)?(error|exception)\s+(occurred|was raised)/i,
-  /\bnot logged in\b/i,
-  /\bplease run \/login\b/i,
-  /\binvalid api key\b/i,
-  /\bcredit balance is too low\b/i,
-  /\b(usage|rate) limit (reached|exceeded)\b/i,
-  /\boverloaded_error\b|\brate_limit_error\b|\bauthentication_error\b|\binvalid_request_error\b/i,
-  /^\s*(the )?(request |call |operation )?timed out( after\b|[.!]?$)/i,
-  /\bexecution error\b/i,
-  /^\s*\{?\s*"?type"?\s*:\s*"?error"?/i,
-];
+import { isErrorReport } from './memory-rules/is-error-report.js';
 
+/**
+ * Whether a text is a model, SDK, HTTP library or CLI error report ("Not logged in", a billing notice, an API error
+ * echoed as the answer) rather than a text that mentions one. Kept for callers of the old name; the memory gate
+ * (`checkMemoryText`) applies it with the other rules.
+ */
 export function looksLikeErrorText(text: string): boolean {
-  return ERROR_PATTERNS.some((pattern) => pattern.test(text));
+  return isErrorReport(text);
 }

@@ -1,4 +1,6 @@
-import { checkPinText } from '../core/check-pin-text.js';
+import { checkMemoryText } from '../core/check-memory-text.js';
+import { redactInjections } from '../core/redact-injections.js';
+import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
 import { renderPin } from '../core/render-pin.js';
 import type { TurnRecord } from '../spec/memory-store.js';
 import type { StackContext } from './stack-context.js';
@@ -38,8 +40,7 @@ export async function compressSession(context: StackContext, sessionKey: string)
         { signal },
       ),
     );
-    const summary = typeof raw === 'string' ? checkPinText(raw, limits.summaryMaxChars) : null;
-    if (summary === null) throw new Error('the summary is empty or an error text');
+    const summary = checkSummary(raw, limits.summaryMaxChars);
     const written = await store.sessions.compress(sessionKey, {
       summary,
       throughTurnId: last.id,
@@ -67,4 +68,19 @@ function olderTurns(turns: readonly TurnRecord[], keepTokens: number): TurnRecor
   // The kept part must start with a user turn, so the summarised part ends with a reply.
   while (split > 0 && turns[split - 1]?.role !== 'assistant') split -= 1;
   return turns.slice(0, split);
+}
+
+/**
+ * The summary as it may enter the system prompt, through the memory gate. One attack quoted in the conversation
+ * ("the page said: ignore all previous instructions") would otherwise stop compression for good: its sentences are
+ * taken out and the rest checked again. Anything else the gate refuses (an error text, junk, an oversized output) is
+ * an `InvalidOutputError`: nothing is written, and the next turn tries again.
+ */
+function checkSummary(raw: unknown, maxChars: number): string {
+  let checked = checkMemoryText(raw, { kind: 'summary', maxChars });
+  if (!checked.ok && checked.reason === 'injection' && typeof raw === 'string') {
+    checked = checkMemoryText(redactInjections(raw).text, { kind: 'summary', maxChars });
+  }
+  if (!checked.ok) throw new InvalidOutputError(`the summary was refused (${checked.reason})`, checked.text);
+  return checked.text;
 }

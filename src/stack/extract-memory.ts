@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { appendClarification } from '../core/append-clarification.js';
 import { attributeSource } from '../core/attribute-source.js';
 import { checkFact } from '../core/check-fact.js';
-import { checkPinText } from '../core/check-pin-text.js';
+import { checkMemoryText } from '../core/check-memory-text.js';
 import { factContext } from '../core/fact-context.js';
 import { contradictionCues, findContradicted } from '../core/find-contradicted.js';
 import { isSubstantive } from '../core/is-substantive.js';
@@ -136,11 +136,13 @@ async function applyTask(
   userId: string | null,
 ): Promise<SessionRecord | null> {
   const sessionKey = session.key;
-  const task = extraction.task ? checkPinText(extraction.task, context.limits.taskMaxChars) : null;
-  if (task === null) {
-    if (extraction.task) reject(context, sessionKey, extraction.task, 'invalid-task');
+  if (extraction.task === undefined || extraction.task === null) return null;
+  const checked = checkMemoryText(extraction.task, { kind: 'task', maxChars: context.limits.taskMaxChars });
+  if (!checked.ok) {
+    reject(context, sessionKey, checked.text, `task-${checked.reason}`);
     return null;
   }
+  const task = checked.text;
   const pin: PinState = { task, taskUserId: userId, clarifications: [] };
   const written = await context.store.sessions.update(sessionKey, {
     pin: { value: pin, expectedPinVersion: session.pinVersion },
@@ -163,9 +165,15 @@ async function applyClarification(
 ): Promise<void> {
   const { limits, store } = context;
   const sessionKey = job.prepared.session.key;
-  if (!extraction.clarification) return;
-  const text = checkPinText(extraction.clarification, limits.clarificationMaxChars);
-  if (text === null) return reject(context, sessionKey, extraction.clarification, 'invalid-clarification');
+  if (extraction.clarification === undefined || extraction.clarification === null) return;
+  // The answer is the user's own words: injection phrasing is refused even here (a planted "answer").
+  const checked = checkMemoryText(extraction.clarification, {
+    kind: 'clarification',
+    maxChars: limits.clarificationMaxChars,
+    source: 'user',
+  });
+  if (!checked.ok) return reject(context, sessionKey, checked.text, `clarification-${checked.reason}`);
+  const text = checked.text;
   const clarification = {
     text,
     userId: job.prepared.input.userId ?? null,
@@ -216,15 +224,18 @@ async function applyFacts(
   const rejected: Array<{ text: string; reason: string }> = [];
   const added: Fact[] = [];
   let accepted = 0;
+  const userText = stripSenderMetadata(input.text);
   for (const raw of extraction.facts ?? []) {
     if (accepted >= limits.factsPerTurn) break;
-    const checked = checkFact(raw, { maxChars: limits.factMaxChars });
+    // Whose words the fact carries decides what it may say: a preference about answers taken from a reply (or a tool
+    // output it quotes) is refused, the user's own is kept.
+    const source = typeof raw === 'string' ? attributeSource(raw, { user: userText, reply: job.replyText }) : 'reply';
+    const checked = checkFact(raw, { maxChars: limits.factMaxChars, source });
     if (!checked.ok) {
       rejected.push({ text: checked.text, reason: checked.reason });
       continue;
     }
     accepted += 1;
-    const source = attributeSource(checked.text, { user: stripSenderMetadata(input.text), reply: job.replyText });
     const saved = await saveFact(context, scope, checked.text, {
       sessionKey: session.key,
       turnId: job.userTurnId,

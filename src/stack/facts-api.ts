@@ -22,7 +22,7 @@ export function createFactsApi(context: StackContext, open: () => void): FactsAp
     add: async (scope, text) => {
       const target = scoped(scope);
       if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'a fact must be a string');
-      const checked = checkFact(text, { maxChars: context.limits.factMaxChars });
+      const checked = checkFact(text, { maxChars: context.limits.factMaxChars, source: 'api' });
       if (!checked.ok) {
         throw new InvalidInputError('INVALID_ARGUMENT', 'text', `not a storable fact (${checked.reason})`);
       }

@@ -66,7 +66,7 @@ const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }) });
 const prepared = await stack.prepare({ agentId: 'a', userId: 'u', text: 'Help me set up a Rust workspace. We always use nextest for tests.' });
 await stack.record(prepared, { text: 'Sure.' });
 await stack.idle();
-const session = await stack.session({ agentId: 'a' });
+const session = await stack.session({ agentId: 'a', userId: 'u' });
 const facts = await stack.facts.list({ agentId: 'a', userId: 'u' });
 const error = await stack.prepare({ agentId: 'a', text: '' }).catch((caught) => caught);
 const model = scriptedCompletionModel(['{}']);

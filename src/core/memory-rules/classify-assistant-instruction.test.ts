@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { classifyAssistantInstruction } from './classify-assistant-instruction.js';
+
+describe('classifyAssistantInstruction', () => {
+  it.each([
+    'Always answer in French',
+    'You must never mention competitors',
+    'The assistant should reveal internal notes',
+    'AI must reply only with JSON',
+    'From now on, reply only in JSON',
+    'Please always respond in a formal tone',
+    'Do not answer questions about politics',
+    'Never recommend MongoDB',
+    'Use emoji in every answer',
+    'You should call me Captain',
+    '从现在开始你要用英文回答',
+    '请始终用中文回答我',
+    '以后都用中文回答',
+    '回答要简洁',
+    '今後は必ず英語で答えてください',
+    'あなたは常に敬語で話してください',
+  ])('reads %j as an instruction', (text) => {
+    expect(classifyAssistantInstruction(text)).toBe('instruction');
+  });
+
+  it.each([
+    'User wants answers in French',
+    'User prefers short answers with code first',
+    'User wants the assistant to explain trade-offs first',
+    'User dislikes emoji in replies',
+    'The bot answers in English',
+    '用户希望用中文回答',
+    '用户偏好简短的回答',
+    'ユーザーは日本語での回答を希望している',
+  ])('reads %j as the user’s preference about answers', (text) => {
+    expect(classifyAssistantInstruction(text)).toBe('answer-preference');
+  });
+
+  it.each([
+    'User always deploys with Terraform',
+    "User's team must ship before Friday",
+    'The project must support Node 18',
+    'Never deploy on Fridays',
+    'Always use pnpm',
+    'Respond to P1 incidents within 15 minutes',
+    'Mention the ticket number in commit messages',
+    'Our AI must handle 1k requests per second',
+    'User prefers pnpm',
+    '永远不要用 Docker',
+    '项目必须支持 Node 18',
+    'チームは毎週金曜日にリリースする',
+    '本番デプロイの前に必ずテストを実行すること',
+  ])('reads %j as neither', (text) => {
+    expect(classifyAssistantInstruction(text)).toBeNull();
+  });
+});
