@@ -1,7 +1,7 @@
 import { checkMemoryText } from '../core/check-memory-text.js';
 import { redactInjections } from '../core/redact-injections.js';
-import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
 import { renderPin } from '../core/render-pin.js';
+import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
 import type { TurnRecord } from '../spec/memory-store.js';
 import type { StackContext } from './stack-context.js';
 import { TimeoutSignal, withTimeout } from './with-timeout.js';
