@@ -7,7 +7,14 @@ import type { Usage } from '../spec/usage.js';
 const MINIMUM_CACHEABLE_TOKENS = 1024;
 const SESSIONS_TRACKED = 1000;
 
-export type UsageEstimator = (sessionKey: string, request: PreparedRequest, reply: string, at: Date) => Usage;
+/** `known`: token counts of texts the caller has counted already (the current message's block, for one). */
+export type UsageEstimator = (
+  sessionKey: string,
+  request: PreparedRequest,
+  reply: string,
+  at: Date,
+  known?: ReadonlyMap<string, number>,
+) => Usage;
 
 /**
  * Usage as Anthropic's prompt cache would report it, from the simulator, one simulated cache per session (the most
@@ -15,7 +22,8 @@ export type UsageEstimator = (sessionKey: string, request: PreparedRequest, repl
  */
 export function usageEstimator(count: (text: string) => number): UsageEstimator {
   const simulators = new Map<string, PromptCacheSimulator>();
-  return (sessionKey, request, reply, at) => {
+  return (sessionKey, request, reply, at, known) => {
+    const countOf = (text: string): number => known?.get(text) ?? count(text);
     let simulator = simulators.get(sessionKey);
     if (simulator) simulators.delete(sessionKey);
     else simulator = createPromptCacheSimulator({ minimumCacheableTokens: MINIMUM_CACHEABLE_TOKENS });
@@ -23,12 +31,12 @@ export function usageEstimator(count: (text: string) => number): UsageEstimator 
     simulators.set(sessionKey, simulator);
     let result: ReturnType<PromptCacheSimulator['simulate']>;
     try {
-      result = simulator.simulate(flattenRequest(request, count, at.getTime()));
+      result = simulator.simulate(flattenRequest(request, countOf, at.getTime()));
     } catch {
       // A clock that went backwards: start this session's estimate over rather than fail the turn.
       simulator = createPromptCacheSimulator({ minimumCacheableTokens: MINIMUM_CACHEABLE_TOKENS });
       simulators.set(sessionKey, simulator);
-      result = simulator.simulate(flattenRequest(request, count, at.getTime()));
+      result = simulator.simulate(flattenRequest(request, countOf, at.getTime()));
     }
     return {
       inputTokens: result.uncachedTokens,

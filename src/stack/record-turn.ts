@@ -40,7 +40,11 @@ export async function recordTurn(
   const { input, session } = turn;
   const at = context.now();
   // The simulator runs for every turn, so that its cache state follows the session even when figures are given.
-  const estimate = context.estimateUsage(session.key, turn.request, replyText, at);
+  // Counted once (memoized), and apart from the write: a 200,000-character reply costs one tokenizer pass, and the
+  // event loop runs between it and the transaction.
+  const replyTokens = context.countTokens(replyText);
+  await new Promise((resolve) => setImmediate(resolve));
+  const estimate = context.estimateUsage(session.key, turn.request, replyText, at, knownCounts(turn));
   const usage = replyUsage ?? estimate;
   const memory = memoryTokens(turn);
   let ids: { userTurnId: number; assistantTurnId: number };
@@ -54,10 +58,11 @@ export async function recordTurn(
         threadId: input.threadId || null,
       },
       userId: input.userId ?? null,
-      user: { text: input.text, tokens: context.tokenizer.count(input.text) },
+      // Counted by prepare already (the message as sent: the same text, unless a wrapper tag in it was escaped).
+      user: { text: input.text, tokens: turn.tokens.message },
       assistant: {
         text: replyText,
-        tokens: context.tokenizer.count(replyText),
+        tokens: replyTokens,
         usage,
         path: replyPath,
         memoryTokens: memory,
@@ -95,6 +100,17 @@ export async function recordTurn(
   });
   if (!extractionScheduled) context.emit({ type: 'extraction-skipped', sessionKey: session.key, reason: 'queue-full' });
   return { ...ids, extractionScheduled };
+}
+
+/**
+ * The token count of the current message's block (recap and message), known from prepare's breakdown, so that the
+ * usage estimate does not count a long message a second time.
+ */
+function knownCounts(turn: PreparedTurn): ReadonlyMap<string, number> {
+  const text = turn.request.messages.at(-1)?.content.at(-1)?.text;
+  if (text === undefined) return new Map();
+  const { recap, facts, recalled, message } = turn.tokens;
+  return new Map([[text, recap + facts + recalled + message]]);
 }
 
 function memoryTokens(prepared: PreparedTurn): number {

@@ -18,5 +18,7 @@ export interface SqliteDatabase {
   transaction<F extends (...parameters: never[]) => unknown>(fn: F): SqliteTransaction<F>;
   close(): unknown;
   readonly open: boolean;
+  /** The file the database was opened from (`:memory:` or '' when it has none). */
+  readonly name?: string;
   readonly inTransaction: boolean;
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore } from '../../spec/memory-store.js';
+import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteFactStore } from './sqlite-fact-store.js';
@@ -73,6 +74,18 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     facts: sqliteFactStore(database, guard),
     forget: async (scope) => {
       const report = await guard('forget', () => sqliteForget(database, scope));
+      const file = databaseFile(database);
+      if (file !== null && report.turns + report.facts + report.sessions + report.factsRewritten > 0) {
+        try {
+          await rewriteDatabaseFile(file, busyTimeoutMs);
+        } catch (error) {
+          throw new StoreError(
+            'STORE_QUERY_FAILED',
+            `forgotten, but the file could not be rewritten without the forgotten bytes (${String(error)}): run forget again`,
+            { cause: error },
+          );
+        }
+      }
       await emptyWal(database);
       return report;
     },
@@ -101,6 +114,14 @@ async function emptyWal(database: SqliteDatabase): Promise<void> {
     if (!busy || Date.now() >= deadline) return;
     await sleep(10);
   }
+}
+
+/** The database's file, or null for an in-memory or temporary database (nothing on disk to clean). */
+function databaseFile(database: SqliteDatabase): string | null {
+  const name = database.name;
+  return typeof name === 'string' && name !== '' && name !== ':memory:' && !name.startsWith('file::memory:')
+    ? name
+    : null;
 }
 
 function openDatabase(path: unknown): SqliteDatabase {
