@@ -50,6 +50,9 @@ export function deriveSessionHandle(scope: SessionScope, generation = 0): Sessio
  * session broke and a new one must start (generation 0 is the uuid itself).
  */
 export function generationUuid(uuid: string, generation: number): string {
+  if (typeof uuid !== 'string' || uuid === '') {
+    throw new InvalidInputError('INVALID_ARGUMENT', 'uuid', 'generationUuid takes the session uuid, a string');
+  }
   if (!Number.isSafeInteger(generation) || generation < 0) {
     throw new InvalidInputError('INVALID_ARGUMENT', 'generation', 'generation must be a non-negative integer');
   }

@@ -20,6 +20,14 @@ import { graphemeBoundaries } from './grapheme-boundaries.js';
  * @throws InvalidInputError `INVALID_ARGUMENT` unless the options are non-negative integers with head + tail < threshold.
  */
 export function trimTurn(text: string, options?: { threshold?: number; head?: number; tail?: number }): string {
+  if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'trimTurn takes a string');
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new InvalidInputError(
+      'INVALID_ARGUMENT',
+      'options',
+      'options must be an object { threshold?, head?, tail? }',
+    );
+  }
   const threshold = options?.threshold ?? 800;
   const head = options?.head ?? 300;
   const tail = options?.tail ?? 200;

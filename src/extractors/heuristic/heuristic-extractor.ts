@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { checkExtractionCall } from '../../core/check-extraction-call.js';
+import { checkOptions } from '../../core/check-options.js';
 import type { Extraction, ExtractionInput, Extractor } from '../../spec/extractor.js';
 import { distillClarification } from './distill-clarification.js';
 import { distillTask } from './distill-task.js';
@@ -20,14 +23,24 @@ const MOST_FACTS = 4;
  * An offline, zero-cost extractor: sentence rules for tasks, clarifications and facts in English, Chinese and
  * Japanese. It needs no model, so memstack works without one, and in tests.
  */
+const optionsSchema = z
+  .looseObject({
+    maxFacts: z.number().optional(),
+    maxTaskLength: z.number().int().positive().optional(),
+    maxAnswerLength: z.number().int().positive().optional(),
+  })
+  .optional();
+
 export function heuristicExtractor(options: HeuristicExtractorOptions = {}): Extractor {
+  checkOptions(optionsSchema, options, 'heuristicExtractor');
   const maxFacts = Math.max(0, Math.min(MOST_FACTS, Math.floor(options.maxFacts ?? MOST_FACTS)));
   const maxTaskLength = options.maxTaskLength ?? 600;
   const maxAnswerLength = options.maxAnswerLength ?? 300;
   return {
     specificationVersion: 'v1',
     name: 'heuristic',
-    async extract(input: ExtractionInput, { signal }: { signal: AbortSignal }): Promise<Extraction> {
+    async extract(input: ExtractionInput, options: { signal: AbortSignal }): Promise<Extraction> {
+      const { signal } = checkExtractionCall(input, options, 'extract');
       signal.throwIfAborted();
       const extraction: Extraction = {};
       if (input.taskSource !== null) {
@@ -51,7 +64,8 @@ export function heuristicExtractor(options: HeuristicExtractorOptions = {}): Ext
       }
       return extraction;
     },
-    async summarize(input, { signal }) {
+    async summarize(input, options) {
+      const { signal } = checkExtractionCall(input, options, 'summarize');
       signal.throwIfAborted();
       return summarizeTurns(input);
     },
