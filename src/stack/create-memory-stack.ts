@@ -8,6 +8,7 @@ import type { Extractor } from '../spec/extractor.js';
 import type { MemoryStore } from '../spec/memory-store.js';
 import type { PromptLayout } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
+import { boundedTokenizer } from '../tokenizers/bounded-tokenizer.js';
 import { o200kTokenizer } from '../tokenizers/o200k-tokenizer.js';
 import { createBackgroundQueue } from './background-queue.js';
 import { chatTurn } from './chat-turn.js';
@@ -48,7 +49,8 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     throw new ConfigError('INVALID_CONFIG', `unknown layout "${String(layout)}": use 'cache-aware' or 'seed'`);
   }
   const limits = resolveLimits(options.limits);
-  const tokenizer = options.tokenizer ?? o200kTokenizer();
+  // Any tokenizer, the default too, is bounded: one long run without spaces must not cost quadratic time.
+  const tokenizer = boundedTokenizer(options.tokenizer ?? o200kTokenizer());
   const stats = emptyStats();
   // Large enough to hold a long session's history turns: the usage estimate counts every block of every request.
   const countTokens = memoizedCounter(tokenizer, 4096);

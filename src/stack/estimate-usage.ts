@@ -42,7 +42,7 @@ export function usageEstimator(count: (text: string) => number): UsageEstimator 
       inputTokens: result.uncachedTokens,
       cacheReadInputTokens: result.cacheReadTokens,
       cacheCreationInputTokens: result.cacheWriteTokens,
-      outputTokens: count(reply),
+      outputTokens: countOf(reply),
     };
   };
 }

@@ -15,6 +15,7 @@ import type { FactQuery, SessionSnapshot, TurnRecord } from '../spec/memory-stor
 import type { FactsSource, PreparedTurn, RecalledTurn } from '../spec/prepared-turn.js';
 import { checkMessage } from './check-message.js';
 import { checkScope } from './check-scope.js';
+import { countTokensInSlices } from './count-tokens-in-slices.js';
 import type { PrepareInput } from './memory-stack.js';
 import { searchFacts } from './search-facts.js';
 import { searchTurns } from './search-turns.js';
@@ -72,6 +73,8 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     recapTaskMaxChars: limits.recapTaskMaxChars,
   });
   const historyTokens = history.reduce((sum, turn) => sum + turn.tokens, 0);
+  // The message may be 200,000 characters: counted a slice at a time, the event loop running in between.
+  const messageTokens = await countTokensInSlices(context.countTokens, assembled.parts.message);
   const lastTurn = turns.at(-1);
 
   const prepared: PreparedTurn = {
@@ -80,7 +83,9 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     pinned,
     facts: facts.map(({ id, text }) => ({ id, text })),
     factsSource: source,
-    tokens: countPromptTokens(assembled.parts, historyTokens, context.countTokens),
+    tokens: countPromptTokens(assembled.parts, historyTokens, (part) =>
+      part === assembled.parts.message ? messageTokens : context.countTokens(part),
+    ),
     input: { agentId, channelId, threadId, userId, text },
     answersQuestion: lastTurn?.role === 'assistant' ? findQuestion(lastTurn.text) : null,
     recalled,

@@ -6,6 +6,7 @@ import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { Usage } from '../spec/usage.js';
 import { checkMessage } from './check-message.js';
 import { compressSession } from './compress-session.js';
+import { countTokensInSlices } from './count-tokens-in-slices.js';
 import { extractMemory } from './extract-memory.js';
 import type { RecordedTurn, RecordInput } from './memory-stack.js';
 import type { StackContext } from './stack-context.js';
@@ -42,9 +43,11 @@ export async function recordTurn(
   // The simulator runs for every turn, so that its cache state follows the session even when figures are given.
   // Counted once (memoized), and apart from the write: a 200,000-character reply costs one tokenizer pass, and the
   // event loop runs between it and the transaction.
-  const replyTokens = context.countTokens(replyText);
+  const replyTokens = await countTokensInSlices(context.countTokens, replyText);
   await new Promise((resolve) => setImmediate(resolve));
-  const estimate = context.estimateUsage(session.key, turn.request, replyText, at, knownCounts(turn));
+  const known = knownCounts(turn);
+  known.set(replyText, replyTokens);
+  const estimate = context.estimateUsage(session.key, turn.request, replyText, at, known);
   const usage = replyUsage ?? estimate;
   const memory = memoryTokens(turn);
   let ids: { userTurnId: number; assistantTurnId: number };
@@ -106,7 +109,7 @@ export async function recordTurn(
  * The token count of the current message's block (recap and message), known from prepare's breakdown, so that the
  * usage estimate does not count a long message a second time.
  */
-function knownCounts(turn: PreparedTurn): ReadonlyMap<string, number> {
+function knownCounts(turn: PreparedTurn): Map<string, number> {
   const text = turn.request.messages.at(-1)?.content.at(-1)?.text;
   if (text === undefined) return new Map();
   const { recap, facts, recalled, message } = turn.tokens;
