@@ -23,6 +23,9 @@ export async function countTokensInSlices(count: (text: string) => number, text:
   return total;
 }
 
+/** Combining marks, variation selectors, skin-tone modifiers and tag characters: they extend the cluster before. */
+const CONTINUES_A_CLUSTER = /^(?:\p{M}|[\u{fe00}-\u{fe0f}]|[\u{1f3fb}-\u{1f3ff}]|[\u{e0020}-\u{e007f}])/u;
+
 /** A cut at or before `at`: before a space if one is near, else where no cluster continues. */
 function cutBefore(text: string, at: number): number {
   for (let index = at; index > at - LOOK_BACK; index -= 1) {
@@ -40,5 +43,5 @@ function joinsNothing(text: string, index: number): boolean {
   const previous = text.charCodeAt(index - 1);
   if (next >= 0xdc00 && next <= 0xdfff) return false; // the second half of a surrogate pair
   if (previous === 0x200d || next === 0x200d) return false; // either side of a zero-width joiner
-  return !/^[\p{M}\u{fe00}-\u{fe0f}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/u.test(text.slice(index, index + 2));
+  return !CONTINUES_A_CLUSTER.test(text.slice(index, index + 2));
 }
