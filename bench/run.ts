@@ -1,12 +1,16 @@
 import { cacheBench } from './cache.js';
+import { inputSizeBench } from './input-size.js';
 import { latencyBench } from './latency.js';
+import { reliabilityBench } from './reliability.js';
 import { retrievalBench } from './retrieval.js';
 import { trimBench } from './trim.js';
 
 /** `npm run bench [-- section ...] [--json]`: prints tables; with --json, one JSON object as the last line. */
 const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   cache: cacheBench,
+  'input-size': inputSizeBench,
   latency: latencyBench,
+  reliability: reliabilityBench,
   retrieval: () => retrievalBench(data ? { data } : {}),
   trim: trimBench,
 };

@@ -108,12 +108,66 @@ describe('graphemeBoundaries', () => {
     const mismatches: string[] = [];
     for (let unit = 0; unit <= 0xffff; unit++) {
       const character = String.fromCharCode(unit);
-      for (const text of [`a${character}a`, `${character}${character}`, `가${character}가`, `\r${character}\n`]) {
+      for (const text of [
+        `a${character}a`,
+        `${character}${character}`,
+        `가${character}가`,
+        `\r${character}\n`,
+        `${character}\ufe0f${character}`,
+        `क${character}क`,
+        `ก${character}ก`,
+        `e\u0301${character}\u0301`,
+        `क्${character}क`,
+        `क${character}्क`,
+        `${character}्${character}`,
+        `स्त${character}्`,
+      ]) {
         const actual = boundaries(text).join();
         if (actual !== expectedBoundaries(text).join()) mismatches.push(unit.toString(16));
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('agrees with Intl.Segmenter around every pictograph and regional indicator', () => {
+    // Emoji clusters are read by hand; a pictograph that is not a plain "Other" would show up in one of these.
+    const mismatches: string[] = [];
+    const contexts = (x: string): string[] => [
+      `${x}${x}`,
+      `a${x}\u200d${x}b`,
+      `${x}\ufe0f${x}\ufe0e`,
+      `🇯🇵${x}🇯${x}`,
+      `${x}🏽${x}`,
+      `${x}\u0301a`,
+      `${x}\u200da`,
+      `${x}\u200d`,
+      `\u0600${x}`,
+      `${x}\u20e3\r\n`,
+      `1\ufe0f\u20e3${x}`,
+      `\u00ad\ufe0f${x}`,
+      `a\ufe0e\u200d${x}`,
+      `क्${x}`,
+      `${x}\u{e0067}\u{e007f}${x}`,
+      `${x}가\u1100`,
+    ];
+    for (let codePoint = 0; codePoint < 0x20000; codePoint++) {
+      const character = String.fromCodePoint(codePoint);
+      const regional = codePoint >= 0x1f1e6 && codePoint <= 0x1f1ff;
+      if (!regional && !/^\p{Extended_Pictographic}$/u.test(character)) continue;
+      for (const text of contexts(character)) {
+        if (boundaries(text).join() !== expectedBoundaries(text).join()) mismatches.push(codePoint.toString(16));
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('reads rows of emoji and flags without the segmenter', () => {
+    const segment = vi.spyOn(Intl.Segmenter.prototype, 'segment');
+    const text = '👩‍👩‍👧👍🏽🇯🇵😀❤️1️⃣☺︎🏴󠁧󠁢󠁳󠁣󠁴󠁿 '.repeat(1000);
+    const expected = expectedBoundaries(text);
+    segment.mockClear();
+    expect(boundaries(text)).toEqual(expected);
+    expect(segment).not.toHaveBeenCalled();
   });
 
   it('never hands the segmenter more than a window', () => {

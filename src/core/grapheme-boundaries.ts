@@ -1,7 +1,9 @@
 /**
  * Windowed grapheme segmentation. `Intl.Segmenter` gets slower per segment as its input grows (80k CJK characters
  * in one call took over 20 s), so it is only ever given short windows, and runs of common characters (Latin, Greek,
- * Cyrillic, Hebrew, Arabic, Devanagari and Thai letters, CJK, kana, Hangul syllables) are split without it.
+ * Cyrillic, Hebrew, Arabic, Devanagari and Thai letters, CJK, kana, Hangul syllables) are split without it, and so
+ * are the clusters it is slowest on: emoji sequences, flags, letters with their marks and Devanagari conjuncts
+ * (`clusterEndByHand`).
  */
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -54,6 +56,7 @@ const simpleUnits = buildSimpleUnits([
   [0x4e00, 0x9fff], // CJK Unified Ideographs
   [0xac00, 0xd7a3], // Hangul syllables (LV and LVT: only conjoining jamo extend them)
   [0xff01, 0xff9d], // fullwidth forms, halfwidth katakana (U+FF9E and U+FF9F are combining)
+  [0xfffc, 0xfffd], // object replacement, and the replacement character that `cleanText` puts for lone surrogates
 ]);
 
 function buildSimpleUnits(ranges: ReadonlyArray<readonly [number, number]>): Uint8Array {
@@ -97,6 +100,12 @@ export function* graphemeBoundaries(
     const next = position + 1;
     if (next === length || isCertainBoundary(text, next)) {
       position = next;
+      yield position;
+      continue;
+    }
+    const handEnd = clusterEndByHand(text, position);
+    if (handEnd !== -1) {
+      position = handEnd;
       yield position;
       continue;
     }
@@ -149,6 +158,154 @@ export function* graphemeBoundaries(
     windowSize = baseWindowSize;
   }
   return undefined;
+}
+
+const zeroWidthJoiner = 0x200d;
+const UNKNOWN = 0;
+const PICTOGRAPHIC = 1;
+const NOT_PICTOGRAPHIC = 2;
+/** Extended_Pictographic, by code point (all are below U+20000), filled in as code points are met. */
+const pictographic = new Uint8Array(0x20000);
+
+function isPictographic(codePoint: number): boolean {
+  if (codePoint >= 0x20000) return false;
+  let known = pictographic[codePoint];
+  if (known === UNKNOWN) {
+    known = /^\p{Extended_Pictographic}$/u.test(String.fromCodePoint(codePoint)) ? PICTOGRAPHIC : NOT_PICTOGRAPHIC;
+    pictographic[codePoint] = known;
+  }
+  return known === PICTOGRAPHIC;
+}
+
+function isRegionalIndicator(codePoint: number): boolean {
+  return codePoint >= 0x1f1e6 && codePoint <= 0x1f1ff;
+}
+
+/** The Extend code points that emoji sequences use: variation selectors, skin tones, tags, the keycap. */
+function isEmojiExtend(codePoint: number): boolean {
+  return (
+    codePoint === 0xfe0f ||
+    codePoint === 0xfe0e ||
+    (codePoint >= 0x1f3fb && codePoint <= 0x1f3ff) ||
+    (codePoint >= 0xe0020 && codePoint <= 0xe007f) ||
+    codePoint === 0x20e3
+  );
+}
+
+const KNOWN = 1;
+const PLAIN_MARK = 2;
+const LINKER = 4;
+const CONJUNCT_CONSONANT = 8;
+/** What the segmenter says of BMP code units, as the flags above, asked once per unit as units are met. */
+const unitTraits = new Uint8Array(0x10000);
+const virama = '\u094d';
+
+function traitsOf(unit: number): number {
+  let traits = unitTraits[unit] as number;
+  if (traits === 0) {
+    traits = KNOWN;
+    const character = String.fromCharCode(unit);
+    const lengths = (text: string): number[] => Array.from(segmenter.segment(text), (piece) => piece.segment.length);
+    const joinsOnly = (base: string): boolean =>
+      lengths(`${base}${character}${base}`).join() === `${base.length + 1},1`;
+    const isSurrogate = unit >= 0xd800 && unit <= 0xdfff;
+    if (!isSurrogate && unit !== zeroWidthJoiner) {
+      if (joinsOnly('a') && joinsOnly('क') && joinsOnly('ก')) traits |= PLAIN_MARK;
+      else if (simpleUnits[unit] !== 1 && lengths(`क${character}क`).length === 1) traits |= LINKER;
+      if (simpleUnits[unit] === 1 && lengths(`क${virama}${character}`).length === 1) traits |= CONJUNCT_CONSONANT;
+    }
+    unitTraits[unit] = traits;
+  }
+  return traits;
+}
+
+/**
+ * True for a BMP code unit of grapheme break class Extend or SpacingMark that is no conjunct linker (a virama, which
+ * joins the next consonant, GB9c): the segmenter itself says whether it joins "a", "क" and "ก" and is followed by a
+ * boundary before the same letter. ZWJ is not one (GB11).
+ */
+function isPlainMark(unit: number): boolean {
+  return (traitsOf(unit) & PLAIN_MARK) !== 0;
+}
+
+/** A virama that joins two consonants into one cluster (GB9c): "क्क" is one cluster for the segmenter. */
+function isLinker(unit: number): boolean {
+  return unit < 0x10000 && (traitsOf(unit) & LINKER) !== 0;
+}
+
+/** A common character that a virama joins to the consonant before it: "क्" + it is one cluster. */
+function isConjunctConsonant(unit: number): boolean {
+  return unit < 0x10000 && (traitsOf(unit) & CONJUNCT_CONSONANT) !== 0;
+}
+
+/** Control characters take no Extend after them (GB4): C0, C1, the soft hyphen and the Arabic letter mark. */
+function isControl(unit: number): boolean {
+  return unit < 0x20 || (unit >= 0x7f && unit <= 0x9f) || unit === 0xad || unit === 0x61c;
+}
+
+function unitsOf(codePoint: number): number {
+  return codePoint >= 0x10000 ? 2 : 1;
+}
+
+/**
+ * The end of the cluster at `start` (a true boundary) when it is an emoji sequence, a flag or a letter with marks
+ * whose end is certain, else -1. Rows of emoji, Thai or Hindi cost the segmenter several times more than other text,
+ * so these clusters are read by hand (UAX #29): a pictograph takes the Extend code points above and, with GB11, every
+ * ZWJ + pictograph that follows; a regional indicator pairs with the next one (a true boundary before an indicator
+ * means an even number of indicators before it, GB12/GB13); a common character other than a control takes the
+ * Extend code points above and the plain marks (`isPlainMark`), and a virama joins two consonants (GB9c). The end is certain before the end of the text, a common
+ * character (see `simpleUnits`), a pictograph or a regional indicator: none of them can extend the cluster, and
+ * the rules that join across (GB9b, GB11, GB12/13) need a prepended sign, a ZWJ or an indicator just before, which
+ * the end of such a cluster is not. Anything else (a combining mark after an emoji, a ZWJ before a letter) is left to
+ * the segmenter. Checked against `Intl.Segmenter` for every pictograph and every BMP code unit in
+ * grapheme-boundaries.test.ts.
+ */
+function clusterEndByHand(text: string, start: number): number {
+  const first = text.codePointAt(start) as number;
+  let end = start + unitsOf(first);
+  if (isRegionalIndicator(first)) {
+    const second = text.codePointAt(end);
+    if (second !== undefined && isRegionalIndicator(second)) end += 2;
+  } else if (isPictographic(first)) {
+    while (end < text.length) {
+      const codePoint = text.codePointAt(end) as number;
+      if (isEmojiExtend(codePoint)) {
+        end += unitsOf(codePoint);
+        continue;
+      }
+      if (codePoint !== zeroWidthJoiner) break;
+      const joined = text.codePointAt(end + 1);
+      if (joined === undefined || !isPictographic(joined)) return -1;
+      end += 1 + unitsOf(joined);
+    }
+  } else if (first < 0x10000 && simpleUnits[first] === 1 && !isControl(first)) {
+    // A letter with its marks (Thai vowels and tones, Devanagari vowel signs, Arabic harakat, e + U+0301), a keycap
+    // (1 + U+FE0F + U+20E3), a character with a variation selector; and a conjunct, consonant + virama + consonant
+    // (स्त, क्ष), when the virama follows the consonant directly.
+    let consonant = first;
+    for (;;) {
+      const marksStart = end;
+      while (end < text.length) {
+        const codePoint = text.codePointAt(end) as number;
+        if (!(isEmojiExtend(codePoint) || (codePoint < 0x10000 && isPlainMark(codePoint)))) break;
+        end += unitsOf(codePoint);
+      }
+      if (end !== marksStart || end + 1 >= text.length || !isLinker(text.charCodeAt(end))) break;
+      if (!isConjunctConsonant(consonant)) return -1;
+      consonant = text.charCodeAt(end + 1);
+      if (!isConjunctConsonant(consonant)) return -1;
+      end += 2;
+    }
+  } else {
+    return -1;
+  }
+  if (end >= text.length) return text.length;
+  const following = text.codePointAt(end) as number;
+  const certain =
+    (following < 0x10000 && simpleUnits[following] === 1) ||
+    isPictographic(following) ||
+    isRegionalIndicator(following);
+  return certain ? end : -1;
 }
 
 /** The boundaries strictly between `start` and `end` (both true boundaries or `end` a window cut), as text offsets. */

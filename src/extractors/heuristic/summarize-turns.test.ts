@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../../core/split-sentences.js';
+import { truncateGraphemes } from '../../core/truncate-graphemes.js';
 import { summarizeTurns } from './summarize-turns.js';
 
 describe('summarizeTurns', () => {
@@ -39,5 +42,28 @@ describe('summarizeTurns', () => {
       ],
     });
     expect(summary).toBe('- User: 我们决定用 pnpm。 / Assistant: 好的，已记录。');
+  });
+
+  it('reads only the head of a long turn, and writes the line that reading it all would', () => {
+    // The earlier version: the whole turn folded and split, for its first sentence.
+    const wholeTurnLine = (text: string): string =>
+      `- User: ${truncateGraphemes((splitSentences(text.replace(/\s+/g, ' ').trim())[0] ?? '').trim(), 160)}`;
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.constantFrom('. ', '? ', '。', '\n', '  ', 'e.g. ', '```\n', 'https://a.b/c. '),
+      fc
+        .integer({ min: 1, max: 12_000 })
+        .chain((length) => fc.constantFrom(' ', 'x', '中', '👩‍👩‍👧').map((unit) => unit.repeat(length))),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), (pieces) => {
+        const text = pieces.join('');
+        fc.pre(text.trim() !== '');
+        expect(summarizeTurns({ previousSummary: null, pinned: null, turns: [{ role: 'user', text }] })).toBe(
+          wholeTurnLine(text),
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { countGraphemes } from '../../core/count-graphemes.js';
 import { splitSentences } from '../../core/split-sentences.js';
 import { truncateGraphemes } from '../../core/truncate-graphemes.js';
 import type { SummaryInput } from '../../spec/extractor.js';
@@ -36,7 +37,23 @@ export function summarizeTurns(input: SummaryInput): string {
   return truncateGraphemes([previous, ...kept].filter(Boolean).join('\n'), MAX_SUMMARY);
 }
 
+/** How much of a turn is split for its first sentence at first (UTF-16 units, after folding white space). */
+const HEAD = 8_000;
+/** How far `splitSentences` may look past a sentence's end to decide it (inline code: 1,000; a period: 40). */
+const LOOK_AHEAD = 1_100;
+
+/**
+ * The first sentence, cut to a line. Only a head of the turn is split: a turn of 200,000 characters is not split
+ * whole for one sentence of it. The head is trusted when its first sentence ends well before the cut, or is longer
+ * than the line anyway; otherwise (a sentence of huge clusters, or one that runs past the cut) it doubles.
+ */
 function firstSentence(text: string): string {
-  const sentence = splitSentences(text.replace(/\s+/g, ' ').trim())[0] ?? '';
-  return truncateGraphemes(sentence.trim(), MAX_LINE);
+  const folded = text.replace(/\s+/g, ' ').trim();
+  for (let head = HEAD; ; head *= 2) {
+    if (folded.length <= head) return truncateGraphemes((splitSentences(folded)[0] ?? '').trim(), MAX_LINE);
+    const sentence = (splitSentences(folded.slice(0, head))[0] ?? '').trim();
+    if (sentence.length < head - LOOK_AHEAD || countGraphemes(sentence, { stopAfter: MAX_LINE + 1 }) > MAX_LINE + 1) {
+      return truncateGraphemes(sentence, MAX_LINE);
+    }
+  }
 }
