@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -84,7 +84,8 @@ export function createFakeClaude(): FakeClaude {
     directory,
     grandchildPidFile,
     script(...behaviours) {
-      writeFileSync(queueFile, JSON.stringify(behaviours));
+      writeFileSync(`${queueFile}.next`, JSON.stringify(behaviours));
+      renameSync(`${queueFile}.next`, queueFile);
     },
     invocations() {
       if (!existsSync(logFile)) return [];
@@ -184,7 +185,9 @@ function main() {
   }) + '\\n');
   const queue = JSON.parse(fs.readFileSync(QUEUE, 'utf8'));
   const behaviour = queue.shift();
-  fs.writeFileSync(QUEUE, JSON.stringify(queue));
+  // Written aside and renamed, so a test polling remaining() never reads a half-written file.
+  fs.writeFileSync(QUEUE + '.next', JSON.stringify(queue));
+  fs.renameSync(QUEUE + '.next', QUEUE);
   if (!behaviour) {
     process.stderr.write('fake-claude: no scripted behaviour left\\n');
     process.exit(97);
