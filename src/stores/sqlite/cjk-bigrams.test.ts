@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cjkBigrams, cjkWordToMatch } from './cjk-bigrams.js';
+import { CJK_RUN } from '../../core/build-fact-query.js';
+import { CHANGES_CJK_UNDER_NFKC, cjkBigrams, cjkWordToMatch } from './cjk-bigrams.js';
 
 describe('cjkBigrams', () => {
   it('indexes each Chinese/Japanese run as overlapping bigrams, then its last character alone', () => {
@@ -65,5 +67,73 @@ describe('cjkWordToMatch', () => {
     const indexed = new Set(cjkBigrams('用戶偏好使用 pnpm 管理套件').split(' '));
     const match = cjkWordToMatch('偏好使用') ?? '';
     for (const gram of match.slice(1, -1).split(' ')) expect(indexed.has(gram)).toBe(true);
+  });
+});
+
+describe('cjkBigrams on any text (property)', () => {
+  /** The definition, written plainly: each run's characters, paired. */
+  const reference = (text: string): string => {
+    const grams: string[] = [];
+    for (const run of text.normalize('NFKC').toLowerCase().match(CJK_RUN) ?? []) {
+      const characters = Array.from(run);
+      for (let index = 0; index + 1 < characters.length; index += 1) {
+        grams.push(`${characters[index]}${characters[index + 1]}`);
+      }
+      grams.push(characters.at(-1) ?? '');
+    }
+    return grams.join(' ');
+  };
+  const pieces = fc.constantFrom(
+    '用戶',
+    '偏好',
+    'ユーザー',
+    '々',
+    'ｶﾅ',
+    '𠀀',
+    '𠀁𠀂',
+    ' ',
+    'pnpm',
+    '、',
+    '😀',
+    '한',
+    '\ud800',
+    '\udc00',
+    'É',
+    'か',
+    '\u3099',
+    'ﾞ',
+    '㋐',
+    '豈',
+    '㍿',
+    '⼀',
+    '🈀',
+  );
+
+  it('normalises whenever NFKC could change a run: the class holds every such character of Unicode', () => {
+    const single = new RegExp(`^${CJK_RUN.source}$`, 'u');
+    const missing: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const character = String.fromCodePoint(code);
+      const normal = character.normalize('NFKC');
+      const changesRun =
+        normal !== character && (single.test(character) || Array.from(normal).some((c) => single.test(c)));
+      if (changesRun && !CHANGES_CJK_UNDER_NFKC.test(character)) missing.push(code.toString(16));
+    }
+    expect(missing).toEqual([]);
+    // The kana voicing marks compose with the kana before them, and change its run that way.
+    expect('か\u3099'.normalize('NFKC')).toBe('が');
+    expect(cjkBigrams('か\u3099か')).toBe('がか か');
+    expect(cjkBigrams('ｶﾞｶ')).toBe('ガカ カ');
+  });
+
+  it('is the run-by-run bigrams of the text, whatever it mixes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(pieces, fc.string({ unit: 'grapheme' })), { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        expect(cjkBigrams(text)).toBe(reference(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
