@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore } from '../../spec/memory-store.js';
+import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
 import type { SqliteDatabase } from './sqlite-database.js';
@@ -50,14 +51,14 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
   }
   const database = 'database' in options ? options.database : openDatabase(options.path);
   try {
-    // Opening waits for other processes in SQLite itself (it happens once, before any request): set first, so that
-    // even the switch to WAL waits for a process that is creating the same file.
+    // Opening waits for other processes (it happens once, before any request): in SQLite's busy handler, and, where
+    // SQLite fails at once instead (two processes switching a new file to WAL), by trying again.
     database.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    database.pragma('journal_mode = WAL');
+    retryWhileLocked('switch the database to WAL', busyTimeoutMs, () => database.pragma('journal_mode = WAL'));
     database.pragma('secure_delete = ON');
     database.pragma('foreign_keys = ON');
     database.pragma('synchronous = NORMAL');
-    migrate(database);
+    retryWhileLocked('migrate the database', busyTimeoutMs, () => migrate(database));
     // From here on a call waits asleep between attempts (see sqliteGuard), not inside the driver.
     database.pragma(`busy_timeout = ${Math.min(busyTimeoutMs, SYNCHRONOUS_BUSY_WAIT_MS)}`);
   } catch (error) {
