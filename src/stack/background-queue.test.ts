@@ -14,12 +14,17 @@ function gate(): Gate {
     open = resolve;
     fail = reject;
   });
+  // A gate may fail before its job has started to wait for it.
+  promise.catch(() => {});
   return { promise, open, fail };
 }
 
-/** Lets every pending promise callback run (a macrotask turn comes after all microtasks). */
-function settle(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+/**
+ * Lets every job that can start, start: a job begins on a later turn of the event loop than the one that made it
+ * ready, so a few turns (each after all microtasks) are let pass.
+ */
+async function settle(): Promise<void> {
+  for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
 describe('createBackgroundQueue', () => {
@@ -171,6 +176,19 @@ describe('createBackgroundQueue', () => {
     second.open();
     await waiting;
     expect(log).toEqual(['first', 'third', 'second']);
+  });
+
+  it("starts a job on a later turn of the event loop, never inside the caller's own synchronous work", async () => {
+    const queue = createBackgroundQueue({ concurrency: 4, maxPending: 10 });
+    let started = false;
+    queue.schedule('session', async () => {
+      started = true;
+    });
+    // However many promise callbacks the caller's code runs after scheduling, the job has not started.
+    for (let step = 0; step < 100; step += 1) await Promise.resolve();
+    expect(started).toBe(false);
+    await settle();
+    expect(started).toBe(true);
   });
 
   it('keeps running the other jobs when one throws or rejects', async () => {

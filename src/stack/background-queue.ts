@@ -1,3 +1,5 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+
 export interface BackgroundQueue {
   /**
    * Runs `job` after the jobs already scheduled under the same key (so one session's extractions apply in order),
@@ -35,6 +37,9 @@ export function createBackgroundQueue(options: { concurrency: number; maxPending
       const run = previous.then(async () => {
         await acquire();
         try {
+          // On a later turn of the event loop: the caller's own work (the rest of `record`, the reply it sends)
+          // finishes first, and a job's first synchronous stretch is never added to the caller's.
+          await yieldToEventLoop();
           await job();
         } catch {
           // Jobs report their own failures; nothing may escape into an unhandled rejection.
