@@ -1,8 +1,9 @@
 import { createMemoryStack, sqliteStore } from '../src/index.js';
 import { measureLongestStall } from './input-size.js';
+import { syntheticFacts } from './synthetic-facts.js';
 
 /** What a stall may last before it counts as a failure: "a few hundred milliseconds" at most, on this 2-core machine. */
-const STALL_BUDGET_MS = 250;
+export const STALL_BUDGET_MS = 250;
 const SIZE = 200_000;
 
 /** The largest messages the default limits accept, of every shape that was slow once. */
@@ -53,4 +54,51 @@ export async function largeInputStalls(): Promise<{
     overBudget: Object.values(byInput).filter((ms) => ms > STALL_BUDGET_MS).length,
     byInput,
   };
+}
+
+/**
+ * A forget at scale, with the event loop watched: a user with 1,000 of the 50,000 facts in a file, and 300 exchanges
+ * in a thread where another user spoke as often (every turn of theirs sits between two that stay).
+ */
+export async function forgetStalls(path: string): Promise<{
+  facts: number;
+  turns: number;
+  totalMs: number;
+  longestStallMs: number;
+}> {
+  const store = sqliteStore({ path });
+  const texts = syntheticFacts(50_000);
+  store.database.exec('BEGIN');
+  for (const [index, text] of texts.entries()) {
+    await store.facts.insert(
+      { agentId: 'bot', userId: index % 50 === 0 ? 'gone' : `u${index % 7}` },
+      {
+        text,
+        hash: `h${index}`,
+        sourceSessionKey: null,
+        sourceTurnId: null,
+        source: 'api',
+        context: texts[(index + 1) % texts.length],
+        at: new Date(),
+      },
+    );
+  }
+  const session = { key: 'thread', uuid: 'u', agentId: 'bot', channelId: null, threadId: 'team' };
+  for (let index = 0; index < 600; index += 1) {
+    await store.sessions.appendExchange({
+      session,
+      userId: index % 2 === 0 ? 'gone' : 'stays',
+      user: { text: texts[index] ?? '', tokens: 20 },
+      assistant: { text: texts[index + 600] ?? '', tokens: 20 },
+      taskSource: index === 0,
+      injectedFactIds: [],
+      at: new Date(),
+    });
+  }
+  store.database.exec('COMMIT');
+  const { result, totalMs, longestStallMs } = await measureLongestStall(() =>
+    store.forget({ agentId: 'bot', userId: 'gone' }),
+  );
+  await store.close();
+  return { facts: result.facts, turns: result.turns, totalMs, longestStallMs };
 }

@@ -9,7 +9,7 @@ import { killDuringWrites } from '../test/support/kill-during-writes.js';
 import { printTable } from './print-table.js';
 import { faultInjection } from './reliability-faults.js';
 import { hostileCalls } from './reliability-hostile-calls.js';
-import { largeInputStalls } from './reliability-stalls.js';
+import { forgetStalls, largeInputStalls, STALL_BUDGET_MS } from './reliability-stalls.js';
 
 const worker = join(import.meta.dirname, '../test/support/store-worker.ts');
 
@@ -28,6 +28,7 @@ export async function reliabilityBench(): Promise<Record<string, unknown>> {
     const faults = await faultInjection();
     const hostile = await hostileCalls();
     const stalls = await largeInputStalls();
+    const forgetAtScale = await forgetStalls(join(directory, 'forget-at-scale.db'));
     printTable(
       'Reliability: attacks and what they broke',
       ['attack', 'tried', 'failures', 'detail'],
@@ -68,9 +69,15 @@ export async function reliabilityBench(): Promise<Record<string, unknown>> {
           stalls.overBudget,
           `longest event-loop stall ${stalls.longestStallMs.toFixed(0)} ms (${stalls.longestInput})`,
         ],
+        [
+          'forget at scale (50,000 facts in the file)',
+          `${forgetAtScale.facts} facts, ${forgetAtScale.turns} turns forgotten`,
+          forgetAtScale.longestStallMs > STALL_BUDGET_MS ? 1 : 0,
+          `longest event-loop stall ${forgetAtScale.longestStallMs.toFixed(0)} ms, ${forgetAtScale.totalMs.toFixed(0)} ms in all`,
+        ],
       ],
     );
-    return { processes, kills, forget, faults, hostile, stalls };
+    return { processes, kills, forget, faults, hostile, stalls, forgetAtScale };
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

@@ -41,7 +41,7 @@ interface World {
   speak(stack: MemoryStack): Promise<void>;
 }
 
-function world(users: string[]): World {
+function world(users: string[], rounds: number): World {
   const say = async (stack: MemoryStack, scope: Record<string, string>, index: number, text: string, reply: string) => {
     const userId = users[index] as string;
     const prepared = await stack.prepare({ agentId: AGENT, ...scope, userId, text });
@@ -64,9 +64,9 @@ function world(users: string[]): World {
       // Turn by turn, so that in a shared session each user's message follows another user's reply: the facts it
       // yields are searched with that reply as context.
       for (const [place, scope] of Object.entries({ private: {}, thread: THREAD, channel: CHANNEL })) {
-        for (let turn = 0; turn < 3; turn += 1) {
+        for (let turn = 0; turn < 3 * rounds; turn += 1) {
           for (const [index] of users.entries()) {
-            const [text, reply] = script(index, place)[turn] as [string, string];
+            const [text, reply] = script(index, place)[turn % 3] as [string, string];
             await say(stack, scope, index, text, reply);
           }
         }
@@ -175,6 +175,10 @@ export async function forgetScenario(options: {
   users: string[];
   forgotten: number;
   waitForExtraction: boolean;
+  /** How many times each user says their three lines in each place (1: 9 exchanges per user). */
+  rounds?: number;
+  /** Facts added directly for each user, each naming their canaries. */
+  directFacts?: number;
 }): Promise<ForgetOutcome> {
   const { path, users, forgotten } = options;
   const stack = createMemoryStack({
@@ -187,7 +191,13 @@ export async function forgetScenario(options: {
       sharedSessionFactsTopK: 3,
     },
   });
-  await world(users).speak(stack);
+  await world(users, options.rounds ?? 1).speak(stack);
+  for (const [index, userId] of users.entries()) {
+    const { word, cjk } = canaryOf(index);
+    for (let fact = 0; fact < (options.directFacts ?? 0); fact += 1) {
+      await stack.facts.add({ agentId: AGENT, userId }, `User keeps ledger ${fact} of ${word} in ${cjk}仓库`);
+    }
+  }
   await stack.idle();
   const kept = users.filter((_, index) => index !== forgotten);
   const factsBefore = await Promise.all(kept.map((userId) => stack.facts.list({ agentId: AGENT, userId })));

@@ -16,8 +16,11 @@ interface TouchedSession {
 }
 
 /**
- * Deletes everything stored for a scope in one write transaction. Every given field narrows it, and ids are compared
- * exactly (never with LIKE, where `_` and `%` are wildcards):
+ * Deletes what is stored for a scope, at most `turnLimit` of its turns per call, in one write transaction; `done`
+ * once nothing is left (the caller runs it again until then, with the event loop running in between: deleting a
+ * turn or a fact rewrites its terms' full-text doclists, ~0.2-0.4 ms each, too long for one transaction at scale).
+ * Each call leaves a consistent store: the turns it removed are gone with every copy of their words. Every given
+ * field narrows the scope, and ids are compared exactly (never with LIKE, where `_` and `%` are wildcards):
  * - agent only: all of the agent's sessions (turns, pins, summaries) and facts;
  * - channel/thread: those sessions, and the facts extracted from them;
  * - user: that user's facts, turns and the replies to them, and every copy of their words elsewhere: the pin parts
@@ -27,37 +30,32 @@ interface TouchedSession {
  *   history version bumped, so a model that keeps its own transcript (the Claude CLI) starts over without
  *   them (a new handle generation). A session left with no turn is deleted.
  */
-export function sqliteForget(database: SqliteDatabase, scope: ForgetScope): ForgetReport {
-  const sessionFilter = ['agent_id = ?'];
-  const sessionValues: unknown[] = [scope.agentId];
-  if (scope.channelId) {
-    sessionFilter.push('channel_id = ?');
-    sessionValues.push(scope.channelId);
-  }
-  if (scope.threadId) {
-    sessionFilter.push('thread_id = ?');
-    sessionValues.push(scope.threadId);
-  }
-  const sessions = `SELECT key FROM sessions WHERE ${sessionFilter.join(' AND ')}`;
-  const narrowedToSessions = Boolean(scope.channelId || scope.threadId);
+export function sqliteForget(
+  database: SqliteDatabase,
+  scope: ForgetScope,
+  turnLimit: number,
+): { report: ForgetReport; done: boolean } {
+  const { sessionFilter, sessionValues, sessions } = sessionsOf(scope);
+  const ownFacts = ownFactsOf(scope);
 
-  const forgetAll = (): ForgetReport => {
-    const facts = narrowedToSessions
-      ? database
-          .prepare(`DELETE FROM facts WHERE agent_id = ? AND source_session_key IN (${sessions})`)
-          .run(scope.agentId, ...sessionValues).changes
-      : database.prepare('DELETE FROM facts WHERE agent_id = ?').run(scope.agentId).changes;
+  const forgetAll = (): { report: ForgetReport; done: boolean } => {
     const turns = database
-      .prepare(`DELETE FROM turns WHERE session_key IN (${sessions})`)
-      .run(...sessionValues).changes;
+      .prepare(`DELETE FROM turns WHERE id IN (SELECT id FROM turns WHERE session_key IN (${sessions}) LIMIT ?)`)
+      .run(...sessionValues, turnLimit).changes;
+    if (turns === turnLimit) return { report: { sessions: 0, turns, facts: 0, factsRewritten: 0 }, done: false };
+    const facts = database.prepare(`DELETE FROM facts WHERE ${ownFacts.where}`).run(...ownFacts.values).changes;
     const removed = database.prepare(`DELETE FROM sessions WHERE ${sessionFilter.join(' AND ')}`).run(...sessionValues);
-    return { sessions: removed.changes, turns, facts, factsRewritten: 0 };
+    return { report: { sessions: removed.changes, turns, facts, factsRewritten: 0 }, done: true };
   };
 
-  const forgetUser = (userId: string): ForgetReport => {
-    const forgottenTurns = database
-      .prepare(`SELECT id, session_key FROM turns WHERE user_id = ? AND session_key IN (${sessions})`)
-      .all(userId, ...sessionValues) as Array<{ id: number; session_key: string }>;
+  const forgetUser = (userId: string): { report: ForgetReport; done: boolean } => {
+    // The oldest turns first: a summary that covers one is dropped with the first batch.
+    const found = database
+      .prepare(
+        `SELECT id, session_key FROM turns WHERE user_id = ? AND session_key IN (${sessions}) ORDER BY id LIMIT ?`,
+      )
+      .all(userId, ...sessionValues, turnLimit + 1) as Array<{ id: number; session_key: string }>;
+    const forgottenTurns = found.slice(0, turnLimit);
     const forgotten = new Set(forgottenTurns.map((turn) => turn.id));
     const touched = database
       .prepare(
@@ -69,11 +67,8 @@ export function sqliteForget(database: SqliteDatabase, scope: ForgetScope): Forg
       .all(...sessionValues, userId, userId, userId) as TouchedSession[];
 
     const facts = database
-      .prepare(
-        `DELETE FROM facts WHERE (agent_id = ? AND user_id = ?${narrowedToSessions ? ` AND source_session_key IN (${sessions})` : ''})
-         OR source_turn_id IN (SELECT value FROM json_each(?))`,
-      )
-      .run(scope.agentId, userId, ...(narrowedToSessions ? sessionValues : []), JSON.stringify([...forgotten])).changes;
+      .prepare(`DELETE FROM facts WHERE (${ownFacts.where}) OR source_turn_id IN (SELECT value FROM json_each(?))`)
+      .run(...ownFacts.values, JSON.stringify([...forgotten])).changes;
     const factsRewritten = rewriteQuotingFacts(database, touched, forgotten);
     const turns = database
       .prepare('DELETE FROM turns WHERE id IN (SELECT value FROM json_each(?))')
@@ -120,11 +115,67 @@ export function sqliteForget(database: SqliteDatabase, scope: ForgetScope): Forg
       .run(...sessionValues).changes;
     // The turns left beside the deleted ones were indexed with them as context: they are indexed again without.
     const turnIndex = sqliteTurnIndex(database);
-    for (const session of touched) turnIndex.reindexSession(session.key);
-    return { sessions: emptied, turns, facts, factsRewritten };
+    for (const [sessionKey, ids] of speakerTurns) turnIndex.reindexBeside(sessionKey, ids);
+    return { report: { sessions: emptied, turns, facts, factsRewritten }, done: found.length <= turnLimit };
   };
 
   return writeTransaction(database, () => (scope.userId ? forgetUser(scope.userId) : forgetAll()))();
+}
+
+/**
+ * The ids of the facts a forget of this scope removes whatever else it finds (the scope's own facts; not the facts
+ * of others drawn from a forgotten user's turns). `forget` deletes these first, a batch per transaction
+ * (`deleteFacts`), because each deletion rewrites the full-text doclists of the fact's terms (secure delete): a
+ * thousand facts in a file of 100,000 cost ~400 ms, which one transaction would spend with the event loop blocked.
+ */
+export function scopeFactIds(database: SqliteDatabase, scope: ForgetScope): number[] {
+  const ownFacts = ownFactsOf(scope);
+  return (
+    database.prepare(`SELECT id FROM facts WHERE ${ownFacts.where}`).all(...ownFacts.values) as Array<{ id: number }>
+  ).map((row) => row.id);
+}
+
+/** Deletes these facts (and their index entries, by the triggers) in one write transaction; returns how many. */
+export function deleteFacts(database: SqliteDatabase, ids: readonly number[]): number {
+  return writeTransaction(
+    database,
+    () =>
+      database.prepare('DELETE FROM facts WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(ids))
+        .changes,
+  )();
+}
+
+function sessionsOf(scope: ForgetScope): { sessionFilter: string[]; sessionValues: unknown[]; sessions: string } {
+  const sessionFilter = ['agent_id = ?'];
+  const sessionValues: unknown[] = [scope.agentId];
+  if (scope.channelId) {
+    sessionFilter.push('channel_id = ?');
+    sessionValues.push(scope.channelId);
+  }
+  if (scope.threadId) {
+    sessionFilter.push('thread_id = ?');
+    sessionValues.push(scope.threadId);
+  }
+  return { sessionFilter, sessionValues, sessions: `SELECT key FROM sessions WHERE ${sessionFilter.join(' AND ')}` };
+}
+
+/**
+ * The scope's own facts: the agent's (or its user's), narrowed to those drawn from the scope's sessions when a
+ * channel or thread is given.
+ */
+function ownFactsOf(scope: ForgetScope): { where: string; values: unknown[] } {
+  const where = ['agent_id = ?'];
+  const values: unknown[] = [scope.agentId];
+  if (scope.userId) {
+    where.push('user_id = ?');
+    values.push(scope.userId);
+  }
+  if (scope.channelId || scope.threadId) {
+    const { sessionValues, sessions } = sessionsOf(scope);
+    where.push(`source_session_key IN (${sessions})`);
+    values.push(...sessionValues);
+  }
+  return { where: where.join(' AND '), values };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore } from '../../spec/memory-store.js';
@@ -7,7 +7,7 @@ import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteFactStore } from './sqlite-fact-store.js';
-import { sqliteForget } from './sqlite-forget.js';
+import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS, sqliteGuard } from './sqlite-guard.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
@@ -34,6 +34,10 @@ export interface SqliteMemoryStore extends MemoryStore {
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+/** Facts per transaction when `forget` removes a scope's facts (~40 ms each in a file of 100,000 facts). */
+const FORGET_BATCH_FACTS = 100;
+/** Turns per transaction when `forget` removes a scope's turns (up to ~90 ms each, in a thread shared with others). */
+const FORGET_BATCH_TURNS = 100;
 /** How long `forget` keeps trying to empty the WAL while other connections still read older pages from it. */
 const CHECKPOINT_PATIENCE_MS = 2000;
 
@@ -74,7 +78,25 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     sessions: sqliteSessionStore(database, guard),
     facts: sqliteFactStore(database, guard),
     forget: async (scope) => {
-      const report = await guard('forget', () => sqliteForget(database, scope));
+      // The scope's own facts first, a batch per transaction with the event loop running in between; then its
+      // turns, a batch per transaction, each with every copy of their words (pins, summaries, contexts that quoted
+      // them); the last one also takes the facts added meanwhile.
+      const ids = await guard('forget', () => scopeFactIds(database, scope));
+      let factsFirst = 0;
+      for (let start = 0; start < ids.length; start += FORGET_BATCH_FACTS) {
+        factsFirst += await guard('forget', () => deleteFacts(database, ids.slice(start, start + FORGET_BATCH_FACTS)));
+        await yieldToEventLoop();
+      }
+      const report = { sessions: 0, turns: 0, facts: factsFirst, factsRewritten: 0 };
+      for (;;) {
+        const part = await guard('forget', () => sqliteForget(database, scope, FORGET_BATCH_TURNS));
+        report.sessions += part.report.sessions;
+        report.turns += part.report.turns;
+        report.facts += part.report.facts;
+        report.factsRewritten += part.report.factsRewritten;
+        if (part.done) break;
+        await yieldToEventLoop();
+      }
       const file = databaseFile(database);
       if (file !== null && report.turns + report.facts + report.sessions + report.factsRewritten > 0) {
         try {

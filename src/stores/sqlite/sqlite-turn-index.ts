@@ -21,8 +21,13 @@ interface IndexedTurn {
 export interface SqliteTurnIndex {
   /** Indexes a new exchange, and gives the turn before it its new neighbour. Runs inside the caller's transaction. */
   addExchange(sessionKey: string, user: IndexedTurn, assistant: IndexedTurn): void;
-  /** Re-indexes every turn of a session (after turns were deleted, or after the migration that added the index). */
+  /** Re-indexes every turn of a session (after the migration that added the index). */
   reindexSession(sessionKey: string): void;
+  /**
+   * Re-indexes the turns left beside deleted ones (their neighbour context quoted them): for each deleted id, the
+   * nearest remaining turn before and after it. Runs inside the caller's transaction, after the deletion.
+   */
+  reindexBeside(sessionKey: string, deletedIds: readonly number[]): void;
   search(sessionKey: string, query: FactQuery, options: { limit: number; beforeTurnId?: number }): TurnCandidate[];
 }
 
@@ -37,6 +42,13 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       'SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC LIMIT 2',
     ),
     sessionTurns: database.prepare('SELECT id, text, created_at FROM turns WHERE session_key = ? ORDER BY id'),
+    turn: database.prepare('SELECT id, text, created_at FROM turns WHERE session_key = ? AND id = ?'),
+    before: database.prepare(
+      'SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC LIMIT 1',
+    ),
+    after: database.prepare(
+      'SELECT id, text, created_at FROM turns WHERE session_key = ? AND id > ? ORDER BY id LIMIT 1',
+    ),
     deleteWords: database.prepare('DELETE FROM turns_words WHERE rowid = ?'),
     deleteCjk: database.prepare('DELETE FROM turns_cjk WHERE rowid = ?'),
     insertWords: database.prepare(
@@ -81,6 +93,22 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       turns.forEach((turn, index) => {
         put(token, turn, [turns[index - 1], turns[index + 1]]);
       });
+    },
+    reindexBeside(sessionKey, deletedIds) {
+      const token = sessionToken(sessionKey);
+      const beside = new Set<number>();
+      for (const id of deletedIds) {
+        for (const statement of [statements.before, statements.after]) {
+          const turn = statement.get(sessionKey, id) as IndexedTurn | undefined;
+          if (turn) beside.add(turn.id);
+        }
+      }
+      for (const id of beside) {
+        const turn = statements.turn.get(sessionKey, id) as IndexedTurn;
+        const previous = statements.before.get(sessionKey, id) as IndexedTurn | undefined;
+        const next = statements.after.get(sessionKey, id) as IndexedTurn | undefined;
+        put(token, turn, [previous, next]);
+      }
     },
     search(sessionKey, query, { limit, beforeTurnId }) {
       const terms = toFts5Terms(query);
