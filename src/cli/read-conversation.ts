@@ -13,7 +13,10 @@ const lineSchema = z.object({
 
 export type ConversationLine = z.infer<typeof lineSchema> & { line: number };
 
-/** Reads a JSONL conversation: one `{"role","text",...}` object per line; blank lines are skipped. */
+/**
+ * Reads a JSONL conversation: one `{"role","text",...}` object per line (LF or CRLF, UTF-8 with or without a byte-order
+ * mark); blank lines are skipped.
+ */
 export async function readConversation(path: string): Promise<ConversationLine[]> {
   let content: string;
   try {
@@ -22,6 +25,8 @@ export async function readConversation(path: string): Promise<ConversationLine[]
     throw new InvalidInputError('INVALID_ARGUMENT', 'conversation', `cannot read ${path}: ${(error as Error).message}`);
   }
   const lines: ConversationLine[] = [];
+  // A byte-order mark (editors on Windows write one) is not part of the first line.
+  if (content.startsWith('\uFEFF')) content = content.slice(1);
   for (const [index, raw] of content.split('\n').entries()) {
     if (raw.trim() === '') continue;
     let value: unknown;
