@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildFactQuery, CJK_RUN, isEmptyQuery } from './build-fact-query.js';
+import { buildFactQuery, isEmptyQuery } from './build-fact-query.js';
+import { CJK_LETTERS, CJK_RUN } from './language/scripts.js';
 import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS } from './stop-words.js';
 
 /** What a term may contain: letters, digits and marks of spaced scripts, or a run of Han/kana. */
 const plainWord = /^[\p{L}\p{N}\p{M}]+$/u;
-const plainCjk = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30fc]+$/u;
+const plainCjk = new RegExp(`^[${CJK_LETTERS}]+$`, 'u');
 /** The exported run pattern, without its global flag (whose lastIndex a test must not share). */
 const anyCjk = new RegExp(CJK_RUN.source, 'u');
 

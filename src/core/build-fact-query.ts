@@ -1,11 +1,10 @@
 import type { FactQuery } from '../spec/memory-store.js';
 import { findDates } from './date-terms.js';
+import { CJK_RUN, UNSPACED_LETTERS } from './language/scripts.js';
+import { stripKoreanParticle } from './language/strip-korean-particle.js';
 import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS } from './stop-words.js';
 import { stripSenderMetadata } from './strip-sender-metadata.js';
 import { truncateGraphemes } from './truncate-graphemes.js';
-
-/** Han, kana and the marks that continue them: text written without spaces between words. */
-export const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u30fc]+/gu;
 
 const wordSegmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 const SEGMENT_CHUNK = 200;
@@ -19,8 +18,8 @@ export interface BuildFactQueryOptions {
 
 /**
  * The search terms of a message: words of spaced scripts (lower-cased, stop words and one-letter words removed),
- * words of Chinese/Japanese runs as the ICU word segmenter splits them, and the calendar terms of the dates it
- * names. Sender metadata is ignored.
+ * words of Chinese/Japanese runs as the ICU word segmenter splits them, Korean words without their particles, and
+ * the calendar terms of the dates it names. Sender metadata is ignored.
  * The terms are plain values: each store quotes them for its own query syntax, so no user text is ever syntax.
  */
 export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}): FactQuery {
@@ -30,7 +29,7 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
   // A cut inside a word would search for a fragment of it.
   // (Chinese and Japanese runs have no word boundary to back up to: they are cut as they are.)
   if (head.length < message.length)
-    head = head.replace(/(?:(?![\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}])[\p{L}\p{N}\p{M}])+$/u, '');
+    head = head.replace(new RegExp(`(?:(?![${UNSPACED_LETTERS}])[\\p{L}\\p{N}\\p{M}])+$`, 'u'), '');
   const normalised = head.normalize('NFKC').toLowerCase();
 
   // Hiragana of one or two characters are particles and endings (って, い, ます), never topics. A single kanji is a
@@ -44,8 +43,11 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
       let end = Math.min(run.length, start + SEGMENT_CHUNK);
       const last = run.charCodeAt(end - 1);
       if (end < run.length && last >= 0xd800 && last <= 0xdbff) end += 1; // never split a surrogate pair
-      for (const { segment, isWordLike } of wordSegmenter.segment(run.slice(start, end))) {
-        if (!isWordLike || CJK_STOP_WORDS.has(segment) || /^[\p{Script=Hiragana}\u30fc]{1,2}$/u.test(segment)) continue;
+      for (const piece of wordSegmenter.segment(run.slice(start, end))) {
+        if (!piece.isWordLike) continue;
+        // A Korean word is searched without its particle (ICU splits Hangul only at spaces).
+        const segment = stripKoreanParticle(piece.segment);
+        if (CJK_STOP_WORDS.has(segment) || /^[\p{Script=Hiragana}\u30fc]{1,2}$/u.test(segment)) continue;
         if (Array.from(segment).length > 1) specific.add(segment);
         else if (single.size < maxCjkTerms) single.add(segment);
         if (specific.size >= maxCjkTerms) break;

@@ -1,4 +1,4 @@
-import { CJK_RUN } from './build-fact-query.js';
+import { CJK_RUN } from './language/scripts.js';
 import { ENGLISH_STOP_WORDS } from './stop-words.js';
 
 /**

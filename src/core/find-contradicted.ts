@@ -1,3 +1,5 @@
+import { UNSPACED_LETTER } from './language/scripts.js';
+
 /**
  * What a fact says about one exclusive slot of a subject: where they live, who they work for, which tool of a set
  * of exclusive choices they use or prefer.
@@ -266,7 +268,6 @@ const PROPER_NAME =
   /^(?:[Tt]he\s+)?\p{Ll}?[\p{Lu}\p{N}][\p{L}\p{M}\p{N}'.&-]*(?:\s+(?:(?:de|da|do|del|della|di|du|la|le|am|an|im|upon|on|sur|of|&)\s+)*\p{Ll}?[\p{Lu}\p{N}][\p{L}\p{M}\p{N}'.&-]*)*(?:,\s*\p{Lu}[\p{L}\p{M}'.-]*(?:\s+\p{Lu}[\p{L}\p{M}'.-]*)*)?$/u;
 // A slot is stated in a short sentence; a longer one says more, and may say something that lets both facts hold.
 const MAX_LENGTH = 160;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_VALUE = /^[\p{L}\p{M}\p{N}·・ー\s'.&-]{1,24}$/u;
 
 /**
@@ -358,7 +359,7 @@ function placeOrEmployer(slot: SlotKind, phrase: string, ambiguous = false): { s
   const value = phrase.trim();
   const key = value.toLowerCase().replace(/^the\s+/u, '');
   // Kana other than の joins or qualifies names ("ベルリンとパリ"); 的 makes a phrase ("朋友的家").
-  const shaped = CJK.test(value)
+  const shaped = UNSPACED_LETTER.test(value)
     ? CJK_VALUE.test(value) && !/的|(?!の)\p{Script=Hiragana}/u.test(value)
     : PROPER_NAME.test(value);
   if (!shaped || key === '' || TOOL_VALUES.has(key)) return null;
@@ -378,5 +379,9 @@ function sameValue(a: string, b: string): boolean {
 }
 
 function refines(longer: string, shorter: string): boolean {
-  return longer === shorter || longer.startsWith(`${shorter} `) || (CJK.test(shorter) && longer.startsWith(shorter));
+  return (
+    longer === shorter ||
+    longer.startsWith(`${shorter} `) ||
+    (UNSPACED_LETTER.test(shorter) && longer.startsWith(shorter))
+  );
 }

@@ -1,3 +1,5 @@
+import { CJK_LETTER } from './language/scripts.js';
+
 // Comma-separated regular expressions: one word or phrase each.
 function phrases(list: string): string[] {
   return list
@@ -36,7 +38,6 @@ const SMALL_TALK_HEAD = new RegExp(
   `^(?:${[...CJK_SMALL_TALK].sort(bySpecificity).join('|')}|(?:${[...LATIN_SMALL_TALK].sort(bySpecificity).join('|')})(?![\\p{L}\\p{N}']))\\s*`,
   'u',
 );
-const WIDE_CHARACTER = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 // Small talk is short: past this many characters a message is taken as content without further checks.
 const LONGEST_SMALL_TALK = 160;
 
@@ -49,7 +50,7 @@ export function isSubstantive(userText: string): boolean {
   if (text.length > LONGEST_SMALL_TALK) return true;
   // Letters and digits only; a CJK character weighs two, as it carries about a word.
   let weight = 0;
-  for (const char of text.matchAll(/[\p{L}\p{N}]/gu)) weight += WIDE_CHARACTER.test(char[0]) ? 2 : 1;
+  for (const char of text.matchAll(/[\p{L}\p{N}]/gu)) weight += CJK_LETTER.test(char[0]) ? 2 : 1;
   if (weight < 4) return false;
   let rest = text
     .normalize('NFKC')

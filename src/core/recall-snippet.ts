@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import { countGraphemes } from './count-graphemes.js';
 import { graphemeBoundaries, isCertainBoundary } from './grapheme-boundaries.js';
+import { CJK_LETTER } from './language/scripts.js';
 import { truncateGraphemes } from './truncate-graphemes.js';
 
 const ELLIPSIS = '…';
@@ -9,7 +10,6 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const MAX_MATCHES = 256;
 /** How far a cut may move to fall between two words rather than inside one (UTF-16 units). */
 const WORD_SNAP = 16;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const WORD_UNIT = /[\p{L}\p{N}]/u;
 const WHITESPACE = /\s/u;
 const SEPARATOR = /[\s\p{P}]/u;
@@ -131,7 +131,7 @@ function findAnchor(text: string, terms: readonly string[], width: number): { st
 
 /** A term as a pattern: a Chinese/Japanese word anywhere, a word by its stem at the start of a word. */
 function termPattern(term: string): string {
-  if (CJK.test(term)) return escapeRegExp(term);
+  if (CJK_LETTER.test(term)) return escapeRegExp(term);
   return `(?<![\\p{L}\\p{N}\\p{M}])${escapeRegExp(stem(term))}`;
 }
 
@@ -189,7 +189,7 @@ function isEmojiBoundary(text: string, offset: number): boolean {
 
 /** True when a cut between `before` and `after` (single units) would split a word of a spaced script. */
 function insideWord(before: string | undefined, after: string | undefined): boolean {
-  const isWord = (unit: string | undefined) => unit !== undefined && WORD_UNIT.test(unit) && !CJK.test(unit);
+  const isWord = (unit: string | undefined) => unit !== undefined && WORD_UNIT.test(unit) && !CJK_LETTER.test(unit);
   return isWord(before) && isWord(after);
 }
 

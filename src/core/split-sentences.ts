@@ -1,5 +1,8 @@
 // These end a sentence wherever they stand (Chinese and Japanese need no space after them).
 const WIDE_TERMINATORS = new Set(['。', '！', '？', '｡']);
+
+import { CJK_LETTER, CJK_LETTERS, SCRIPT } from './language/scripts.js';
+
 // Trailing quotes, brackets and emphasis that belong to the sentence they close.
 const CLOSERS = new Set(['"', "'", '”', '’', '」', '』', ')', '）', ']', '】', '》', '〉', '*', '_']);
 // Inside these pairs a terminator does not end the outer sentence: 他说：“好。”然后…
@@ -11,12 +14,11 @@ const ABBREVIATIONS_UNLESS_CAPITAL_FOLLOWS = new Set('etc approx incl a.m p.m'.s
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const URL_START = /(?:https?:\/\/|www\.)/y;
 // A URL ends at white space, at CJK text or punctuation, or at characters that cannot be in a bare URL.
-const URL_END = /[\s<>"`\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
+const URL_END = new RegExp(`[\\s<>"\`${CJK_LETTERS}${SCRIPT.widePunctuation}]`, 'u');
 const URL_TRAILING_PUNCTUATION = /[.,;:!?)\]'"]+$/;
 // How far the splitter looks around a period (for the word before it and the character after), and into inline code.
 const LOOK_AROUND = 40;
 const LONGEST_INLINE_CODE = 1000;
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 
 /**
  * Splits text into sentences, for English and CJK. A sentence ends at `。！？!?.` (when the next character allows it)
@@ -103,10 +105,11 @@ function sentenceEnd(text: string, index: number): number | null {
   while (end < text.length && CLOSERS.has(text[end] as string)) end += 1;
   if (WIDE_TERMINATORS.has(char)) return end;
   const next = text[end];
-  if (next !== undefined && !/\s/.test(next) && !CJK.test(next)) return null;
+  if (next !== undefined && !/\s/.test(next) && !CJK_LETTER.test(next)) return null;
   if (char !== '.') return end;
   const following = /\S/.exec(text.slice(end, end + LOOK_AROUND))?.[0];
-  if (dots > 1) return following === undefined || /[\p{Lu}\d]/u.test(following) || CJK.test(following) ? end : null;
+  if (dots > 1)
+    return following === undefined || /[\p{Lu}\d]/u.test(following) || CJK_LETTER.test(following) ? end : null;
   return isAbbreviationOrMarker(text, index, following) ? null : end;
 }
 

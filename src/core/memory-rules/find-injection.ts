@@ -1,3 +1,4 @@
+import { CJK_LETTER } from '../language/scripts.js';
 import { createPhraseMatcher } from './create-phrase-matcher.js';
 import { INJECTION_PHRASES } from './injection-phrases.js';
 import { normalizeForMatching } from './normalize-for-matching.js';
@@ -18,7 +19,6 @@ const LEET: Readonly<Record<string, string>> = {
 };
 const MIXED_TOKEN = /[a-z0-9@$]*[a-z][a-z0-9@$]*/g;
 const LEET_CHARACTER = /[0-9@$]/;
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 // Spaces and marks that obfuscation puts between CJK characters (忽 略 之 前, 忽.略.之.前); sentence ends stay.
 const CJK_SEPARATORS = /[\s.·・,，、*_\-|/\\~"'`^+=]+/g;
 const SPELLED_LETTER = /^[a-z0-9@$][.\-_*·,|/]?$/;
@@ -37,7 +37,7 @@ export function findInjection(text: string): string | null {
   const normalized = normalizeForMatching(text);
   const found = matchOne(normalized) ?? matchOne(foldLeet(normalized));
   if (found !== null) return found;
-  if (CJK.test(normalized)) {
+  if (CJK_LETTER.test(normalized)) {
     const squeezed = matchOne(normalized.replace(CJK_SEPARATORS, ''));
     if (squeezed !== null) return squeezed;
   }

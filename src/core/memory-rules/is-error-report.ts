@@ -1,3 +1,4 @@
+import { CJK_LETTER, CJK_LETTERS } from '../language/scripts.js';
 import { compileWordList } from './compile-word-list.js';
 import { ERROR_PATTERNS } from './error-patterns.js';
 import { ERROR_REPORT_WORDS } from './error-report-words.js';
@@ -12,8 +13,7 @@ const WEAK = new RegExp(compileWordList(ERROR_SIGNATURES.weak), 'g');
 const VALUES: ReadonlySet<string> = new Set(ERROR_SIGNATURES.values.map((value) => normalizeForMatching(value)));
 const FILLER: ReadonlySet<string> = new Set([...ERROR_REPORT_WORDS.filler.latin, ...ERROR_REPORT_WORDS.filler.cjk]);
 const LEADING: ReadonlySet<string> = new Set([...ERROR_REPORT_WORDS.leading.latin, ...ERROR_REPORT_WORDS.leading.cjk]);
-const CJK_CHARACTER = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
-const UNIT = /[a-z][a-z']*|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g;
+const UNIT = new RegExp(`[a-z][a-z']*|[${CJK_LETTERS}]`, 'gu');
 const TRAILING_MARKS = /[\s.!。！]+$/;
 const PYTHON_FRAME = /^file ".{1,300}", line \d+/;
 /** How much of the text the signatures (with the glue words) must make up when it does not start with one. */
@@ -46,7 +46,7 @@ export function isErrorReport(text: string): boolean {
   let decided = false;
   for (const unit of normalized.matchAll(UNIT)) {
     const word = unit[0];
-    const weight = CJK_CHARACTER.test(word) ? 0.5 : 1;
+    const weight = CJK_LETTER.test(word) ? 0.5 : 1;
     const mark = marks[unit.index] ?? NONE;
     total += weight;
     if (mark !== NONE) signature += weight;

@@ -1,8 +1,8 @@
+import { CJK_LETTER } from '../language/scripts.js';
 import { normalizeForMatching } from './normalize-for-matching.js';
 
 const HEAD = 2000;
 // Chinese, Japanese and Korean letters are words by themselves: these scripts need no spaces.
-const CJK_LETTER = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\u{20000}-\u{2fa1f}]/u;
 const LETTER = /\p{L}/u;
 /**
  * Letters of the scripts people write in (Latin to Extended-B and Additional, Greek, Cyrillic, Armenian, Hebrew,

@@ -1,3 +1,4 @@
+import { SCRIPT } from '../language/scripts.js';
 import { LOOK_ALIKE_LETTERS } from './look-alike-letters.js';
 import { TRADITIONAL_CHINESE_LETTERS } from './traditional-chinese-letters.js';
 
@@ -9,7 +10,7 @@ const INVISIBLE =
 // Accents on Latin, Greek and Cyrillic letters (ïgnörë); Japanese voicing marks (U+3099) are not in these ranges.
 const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 const LOOK_ALIKE = /[\u0250-\u02af\u0370-\u052f\u0530-\u058f\u1d00-\u1d7f\ua720-\ua7ff\u0131]/g;
-const HAN = /[\u3400-\u9fff]/g;
+const HAN = new RegExp(`[${SCRIPT.han}]`, 'gu');
 const SINGLE_QUOTES = /[‘’‚‛′`´]/g;
 const DOUBLE_QUOTES = /[“”„‟″]/g;
 const DASHES = /[‐‑‒–—―−]/g;

@@ -1,6 +1,6 @@
 export type FactKind = 'preference' | 'decision' | 'constraint' | 'environment';
 
-const KANA = /[\u3040-\u30ff]/;
+import { KANA_LETTER } from '../../core/language/scripts.js';
 
 // Who a durable English statement is about: the user, their team, their project.
 const SUBJECT =
@@ -113,7 +113,7 @@ const JAPANESE_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
 export function classifyFact(sentence: string): FactKind | null {
   const text = sentence.normalize('NFKC').toLowerCase().replace(/[’`]/g, "'");
   // Kana tell Japanese from Chinese, which share words such as 必須 and 禁止 with other meanings or uses.
-  const rules = KANA.test(text) ? JAPANESE_RULES : RULES;
+  const rules = KANA_LETTER.test(text) ? JAPANESE_RULES : RULES;
   for (const [kind, pattern] of rules) if (pattern.test(text)) return kind;
   return null;
 }

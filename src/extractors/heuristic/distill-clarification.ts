@@ -1,9 +1,12 @@
+import { UNSPACED_LETTERS } from '../../core/language/scripts.js';
 import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
 import { truncateGraphemes } from '../../core/truncate-graphemes.js';
 import { cleanSentence } from './clean-sentence.js';
 import { joinSentences } from './join-sentences.js';
 import { leadingSentences } from './leading-sentences.js';
 import { stripCourtesy } from './strip-courtesy.js';
+
+const UNSPACED_LETTERS_GLOBAL = new RegExp(`[${UNSPACED_LETTERS}]`, 'gu');
 
 export interface DistillClarificationOptions {
   /** Cap on the question when it is quoted before a short answer, in grapheme clusters. */
@@ -51,7 +54,7 @@ export function distillClarification(
 
 /** About five words: Latin words count one, CJK characters half (two characters carry about a word). */
 function isShort(answer: string): boolean {
-  const latinWords = answer.replace(/[\u3040-\u30ff\u3400-\u9fff]/g, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
-  const wideCharacters = answer.match(/[\u3040-\u30ff\u3400-\u9fff]/g)?.length ?? 0;
+  const latinWords = answer.replace(UNSPACED_LETTERS_GLOBAL, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  const wideCharacters = answer.match(UNSPACED_LETTERS_GLOBAL)?.length ?? 0;
   return latinWords + wideCharacters / 2 <= 5;
 }

@@ -1,4 +1,5 @@
-const WIDE_CHARACTER = /[\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
+import { UNSPACED_CHARACTER as WIDE_CHARACTER } from '../../core/language/scripts.js';
+
 const WIDE_TERMINATOR = /[。！？：；]/;
 const TERMINAL = /[.!?。！？…:;：；]$/;
 

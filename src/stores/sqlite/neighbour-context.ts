@@ -1,5 +1,5 @@
+import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
 import { truncateGraphemes } from '../../core/truncate-graphemes.js';
-import { cjkBigrams } from './cjk-bigrams.js';
 
 /** How much of each neighbouring text a fact's or a turn's context keeps: the head, where the topic usually is. */
 export const CONTEXT_MAX_GRAPHEMES = 1000;

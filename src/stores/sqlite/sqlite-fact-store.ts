@@ -1,8 +1,8 @@
 import { dateTerms } from '../../core/date-terms.js';
 import { factContext } from '../../core/fact-context.js';
+import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
 import type { FactCandidate, FactStore, NewFact } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
-import { cjkBigrams } from './cjk-bigrams.js';
 import { fts5Index } from './fts5-index.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from './neighbour-context.js';

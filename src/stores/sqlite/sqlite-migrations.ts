@@ -201,8 +201,13 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   WHERE source_turn_id IS NOT NULL AND context != '';
   CREATE INDEX turns_session_user ON turns (session_key, user_id);
   `,
-  // 6: forget finds a user's facts, superseded ones included, without a scan of the table.
+  // 5: forget finds a user's facts, superseded ones included, without a scan of the table.
   `
   CREATE INDEX facts_scope ON facts (agent_id, user_id);
+  `,
+  // 6: Korean is indexed by bigrams like Chinese and Japanese: the facts and turns already stored with Hangul are
+  // indexed again (in code, by the migration runner: the bigrams are computed by the core's language rules).
+  `
+  -- no schema change
   `,
 ];

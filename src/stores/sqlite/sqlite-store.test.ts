@@ -100,6 +100,48 @@ describe('sqliteStore on a file', () => {
     expect((error as StoreError).code).toBe('STORE_OPEN_FAILED');
   });
 
+  it('upgrades a version 5 database: Korean stored before is indexed by bigrams, and found', async () => {
+    const path = join(directory, 'v5-korean.db');
+    const scope = { agentId: 'bot', userId: 'minji' };
+    const store = sqliteStore({ path });
+    await store.facts.insert(scope, {
+      text: '사용자는 주말마다 학교에서 한국어를 가르친다',
+      hash: 'k',
+      sourceSessionKey: null,
+      sourceTurnId: null,
+      source: 'api',
+      at: new Date(),
+    });
+    await store.sessions.appendExchange({
+      session: { key: 's', uuid: 'u', agentId: 'bot', channelId: null, threadId: null },
+      userId: 'minji',
+      user: { text: '쿠버네티스 클러스터를 서울 리전에 배포해요', tokens: 5 },
+      assistant: { text: 'ok', tokens: 1 },
+      taskSource: false,
+      injectedFactIds: [],
+      at: new Date(),
+    });
+    // As version 5 stored them: no bigrams for Hangul.
+    store.database.exec("UPDATE facts SET grams = '', context_grams = ''");
+    store.database.exec(
+      "DELETE FROM turns_cjk; INSERT INTO turns_cjk (rowid, session, grams, context_grams) SELECT id, '', '', '' FROM turns",
+    );
+    store.database.pragma('user_version = 5');
+    await store.close();
+
+    const upgraded = sqliteStore({ path });
+    expect(upgraded.database.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
+    const query = { words: [], cjk: ['학교'], dates: [] };
+    expect((await upgraded.facts.search(scope, query, { limit: 3 })).map((hit) => hit.fact.text)).toEqual([
+      '사용자는 주말마다 학교에서 한국어를 가르친다',
+    ]);
+    const grams = upgraded.database.prepare('SELECT grams FROM turns_cjk').all() as Array<{ grams: string }>;
+    expect(grams.map((row) => row.grams)).toContain(
+      '쿠버 버네 네티 티스 스 클러 러스 스터 터를 를 서울 울 리전 전에 에 배포 포해 해요 요',
+    );
+    await upgraded.close();
+  });
+
   it('upgrades a version 3 database: a session without channel and thread is split into private sessions', async () => {
     const path = join(directory, 'v3.db');
     const old = new Database(path);

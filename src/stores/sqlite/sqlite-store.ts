@@ -1,5 +1,6 @@
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import Database from 'better-sqlite3';
+import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore } from '../../spec/memory-store.js';
 import { retryWhileLocked } from './retry-while-locked.js';
@@ -181,6 +182,8 @@ function migrate(database: SqliteDatabase): void {
         if (index + 1 === 3) reindexAllTurns(database);
         // Version 4 gave each user a private session when there is no channel and no thread.
         if (index + 1 === 4) splitPrivateSessions(database);
+        // Version 6 indexed Korean by bigrams: what is stored with Hangul is indexed again.
+        if (index + 1 === 6) reindexHangul(database);
         database.pragma(`user_version = ${index + 1}`);
       } catch (error) {
         throw new StoreError('STORE_MIGRATION_FAILED', `migration ${index + 1} failed: ${String(error)}`, {
@@ -192,6 +195,21 @@ function migrate(database: SqliteDatabase): void {
   // Nothing to do is the common case: check without the write lock first.
   if ((database.pragma('user_version', { simple: true }) as number) === SQLITE_MIGRATIONS.length) return;
   apply();
+}
+
+function reindexHangul(database: SqliteDatabase): void {
+  // Syllables, conjoining and compatibility jamo: SQLite's GLOB compares code points, so ranges hold.
+  const glob = "GLOB '*[가-힣ᄀ-ᇿㄱ-ㆎ]*'";
+  const facts = database
+    .prepare(`SELECT id, text, context FROM facts WHERE text ${glob} OR context ${glob}`)
+    .all() as Array<{ id: number; text: string; context: string }>;
+  const update = database.prepare('UPDATE facts SET grams = ?, context_grams = ? WHERE id = ?');
+  for (const fact of facts) update.run(cjkBigrams(fact.text), cjkBigrams(fact.context), fact.id);
+  const index = sqliteTurnIndex(database);
+  const sessions = database.prepare(`SELECT DISTINCT session_key FROM turns WHERE text ${glob}`).all() as Array<{
+    session_key: string;
+  }>;
+  for (const { session_key } of sessions) index.reindexSession(session_key);
 }
 
 function reindexAllTurns(database: SqliteDatabase): void {

@@ -1,6 +1,6 @@
 import { dateTerms } from '../../core/date-terms.js';
+import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
 import type { FactQuery, TurnCandidate } from '../../spec/memory-store.js';
-import { cjkBigrams } from './cjk-bigrams.js';
 import { type TurnRow, toTurn } from './map-sqlite-rows.js';
 import { neighbourContext } from './neighbour-context.js';
 import { sessionToken } from './session-token.js';

@@ -1,5 +1,5 @@
+import { cjkWordToMatch } from '../../core/language/cjk-bigrams.js';
 import type { FactQuery } from '../../spec/memory-store.js';
-import { cjkWordToMatch } from './cjk-bigrams.js';
 
 /**
  * One FTS5 string per query term, for the words index, its dates column and the CJK bigram index. Every term is a

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CJK_RUN } from '../../core/build-fact-query.js';
 import { CHANGES_CJK_UNDER_NFKC, cjkBigrams, cjkWordToMatch } from './cjk-bigrams.js';
+import { CJK_RUN } from './scripts.js';
 
 describe('cjkBigrams', () => {
   it('indexes each Chinese/Japanese run as overlapping bigrams, then its last character alone', () => {
@@ -30,10 +30,13 @@ describe('cjkBigrams', () => {
     expect(cjkBigrams('𠀀𠀁')).toBe('𠀀𠀁 𠀁');
   });
 
-  it('is empty for a text without Chinese or Japanese', () => {
+  it('is empty for a text without Chinese, Japanese or Korean', () => {
     expect(cjkBigrams('User prefers pnpm')).toBe('');
     expect(cjkBigrams('')).toBe('');
-    expect(cjkBigrams('한국어')).toBe('');
+  });
+
+  it('indexes Korean like Chinese and Japanese: each word, particles attached, as its bigrams', () => {
+    expect(cjkBigrams('한국어를 배워요')).toBe('한국 국어 어를 를 배워 워요 요');
   });
 });
 
@@ -125,6 +128,9 @@ describe('cjkBigrams on any text (property)', () => {
     expect('か\u3099'.normalize('NFKC')).toBe('が');
     expect(cjkBigrams('か\u3099か')).toBe('がか か');
     expect(cjkBigrams('ｶﾞｶ')).toBe('ガカ カ');
+    // So do Hangul conjoining jamo (decomposed Korean, as macOS writes file names): they become syllables.
+    expect(cjkBigrams('\u1112\u1161\u11ab\u1100\u116e\u11a8')).toBe('한국 국');
+    expect(cjkBigrams('ﾡﾡ')).toBe(cjkBigrams('ﾡﾡ'.normalize('NFKC')));
   });
 
   it('is the run-by-run bigrams of the text, whatever it mixes', () => {
