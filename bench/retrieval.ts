@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { ENGLISH_STOP_WORDS } from '../src/core/stop-words.js';
+import { ENGLISH_STOP_WORDS } from '../src/core/language/stop-words.js';
 import { createMemoryStack, deriveSessionHandle, sqliteStore } from '../src/index.js';
 import { cjkRecall } from './cjk-retrieval.js';
 import { LOCOMO_PATH, type LocomoConversation, loadLocomo, partialRecall } from './locomo.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildFactQuery, isEmptyQuery } from './build-fact-query.js';
 import { CJK_LETTERS, CJK_RUN } from './language/scripts.js';
-import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS } from './stop-words.js';
+import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS } from './language/stop-words.js';
 
 /** What a term may contain: letters, digits and marks of spaced scripts, or a run of Han/kana. */
 const plainWord = /^[\p{L}\p{N}\p{M}]+$/u;

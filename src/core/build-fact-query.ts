@@ -1,8 +1,9 @@
 import type { FactQuery } from '../spec/memory-store.js';
 import { findDates } from './date-terms.js';
+import { foldCase } from './language/fold-text.js';
 import { CJK_RUN, UNSPACED_LETTERS } from './language/scripts.js';
+import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS } from './language/stop-words.js';
 import { stripKoreanParticle } from './language/strip-korean-particle.js';
-import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS } from './stop-words.js';
 import { stripSenderMetadata } from './strip-sender-metadata.js';
 import { truncateGraphemes } from './truncate-graphemes.js';
 
@@ -30,7 +31,7 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
   // (Chinese and Japanese runs have no word boundary to back up to: they are cut as they are.)
   if (head.length < message.length)
     head = head.replace(new RegExp(`(?:(?![${UNSPACED_LETTERS}])[\\p{L}\\p{N}\\p{M}])+$`, 'u'), '');
-  const normalised = head.normalize('NFKC').toLowerCase();
+  const normalised = foldCase(head);
 
   // Hiragana of one or two characters are particles and endings (って, い, ます), never topics. A single kanji is a
   // prefix search over every bigram it starts: kept only when the message has nothing more specific to search.

@@ -1,5 +1,7 @@
+import { lightStem } from './language/english-stem.js';
+import { foldCase } from './language/fold-text.js';
 import { CJK_RUN } from './language/scripts.js';
-import { ENGLISH_STOP_WORDS } from './stop-words.js';
+import { ENGLISH_STOP_WORDS } from './language/stop-words.js';
 
 /**
  * Jaccard similarity (0-1) of two facts' content: words of spaced scripts without stop words, and character
@@ -16,19 +18,9 @@ export function factSimilarity(a: string, b: string): number {
   return shared / (left.size + right.size - shared);
 }
 
-/** Folds the commonest English inflections, so that "deploys services" and "deploy service" compare equal. */
-function lightStem(word: string): string {
-  if (word.length <= 4) return word;
-  return word
-    .replace(/ies$/u, 'y')
-    .replace(/sses$/u, 'ss')
-    .replace(/(?<=[^s])s$/u, '')
-    .replace(/(?:ing|ed)$/u, '');
-}
-
 /** Content words (stop words out, lightly stemmed) and CJK character bigrams of a text. */
 export function contentShingles(text: string): Set<string> {
-  const normalised = text.normalize('NFKC').toLowerCase();
+  const normalised = foldCase(text);
   const shingles = new Set<string>();
   for (const run of normalised.match(CJK_RUN) ?? []) {
     const characters = [...run];

@@ -154,6 +154,39 @@ describe('findContradicted', () => {
   });
 });
 
+describe('findContradicted on exclusive preferences (the rules the heuristic extractor had apart)', () => {
+  const known = [
+    { id: 1, text: 'User prefers pnpm' },
+    { id: 2, text: 'User is on macOS' },
+    { id: 3, text: 'User prefers tabs' },
+    { id: 4, text: '用户偏好使用 npm' },
+  ];
+
+  it('replaces a preference for another option of the same exclusive choice', () => {
+    expect(findContradicted('User prefers yarn', known)).toEqual([1, 4]);
+    expect(findContradicted('用户偏好使用 spaces 缩进', known)).toEqual([3]);
+    expect(findContradicted('User prefers ava', [{ id: 5, text: 'User prefers jest' }])).toEqual([5]);
+    // The new preference names what it is preferred over: the known preferences for other options are replaced.
+    expect(findContradicted('User prefers yarn over npm', known)).toEqual([1, 4]);
+  });
+
+  it('replaces nothing for an agreeing, qualified, negated or non-preference fact', () => {
+    expect(findContradicted('User prefers pnpm', [{ id: 1, text: 'User prefers pnpm' }])).toEqual([]);
+    expect(findContradicted('User prefers yarn for legacy projects', known)).toEqual([]);
+    expect(findContradicted('User prefers yarn', [{ id: 5, text: 'User prefers pnpm for monorepos' }])).toEqual([]);
+    expect(findContradicted('用户在公司偏好使用 yarn', known)).toEqual([]);
+    expect(findContradicted('User uses yarn at work', known)).toEqual([]);
+    expect(findContradicted("User doesn't prefer yarn", known)).toEqual([]);
+  });
+
+  it('does not take npm for pnpm, and replaces a preference naming two options when a third is preferred', () => {
+    expect(findContradicted('User prefers npm', [{ id: 7, text: 'User prefers npm scripts' }])).toEqual([]);
+    expect(findContradicted('User prefers npm', [{ id: 8, text: 'User prefers pnpm' }])).toEqual([8]);
+    expect(findContradicted('User prefers bun', [{ id: 9, text: 'User prefers pnpm over npm' }])).toEqual([9]);
+    expect(findContradicted('User prefers yarn', [])).toEqual([]);
+  });
+});
+
 describe('contradictionCues', () => {
   it('names the words of the slot, to find facts that share no word with the new one', () => {
     expect(contradictionCues('User moved to Berlin')).toContain('lives');

@@ -30,7 +30,7 @@ interface Form {
 // Exclusive choices: one value per slot, each with the ways facts spell it (lower case, after NFKC).
 const TOOLS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   'package-manager': { npm: ['npm'], pnpm: ['pnpm'], yarn: ['yarn'], bun: ['bun'] },
-  'test-runner': { jest: ['jest'], vitest: ['vitest'], mocha: ['mocha'] },
+  'test-runner': { jest: ['jest'], vitest: ['vitest'], mocha: ['mocha'], ava: ['ava'] },
   editor: {
     vim: ['vim'],
     neovim: ['neovim', 'nvim'],

@@ -1,3 +1,4 @@
+import { foldToWords } from './language/fold-text.js';
 import { splitSentences } from './split-sentences.js';
 
 // A `?` in these is not the assistant asking anything.
@@ -79,13 +80,7 @@ function proseOnly(sentence: string): string {
 
 function isPleasantry(question: string): boolean {
   if (question.length > LONGEST_PLEASANTRY) return false;
-  const normalized = question
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[’`]/g, "'")
-    .replace(/[^\p{L}\p{N}\s']/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const normalized = foldToWords(question, { apostrophes: true });
   // Chinese and Japanese are matched without spaces.
   const compact = normalized.replace(/(?<=[^a-z0-9]) (?=[^a-z0-9])/g, '');
   return PLEASANTRIES.some((pattern) => pattern.test(normalized) || pattern.test(compact));

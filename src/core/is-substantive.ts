@@ -1,3 +1,4 @@
+import { foldToWords } from './language/fold-text.js';
 import { CJK_LETTER } from './language/scripts.js';
 
 // Comma-separated regular expressions: one word or phrase each.
@@ -52,12 +53,7 @@ export function isSubstantive(userText: string): boolean {
   let weight = 0;
   for (const char of text.matchAll(/[\p{L}\p{N}]/gu)) weight += CJK_LETTER.test(char[0]) ? 2 : 1;
   if (weight < 4) return false;
-  let rest = text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[’`]/g, "'")
-    .replace(/[^\p{L}\p{N}\s']/gu, ' ')
-    .trim();
+  let rest = foldToWords(text, { apostrophes: true });
   while (rest !== '') {
     const head = SMALL_TALK_HEAD.exec(rest);
     if (head === null || head[0] === '') return true;

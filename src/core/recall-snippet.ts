@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import { countGraphemes } from './count-graphemes.js';
 import { graphemeBoundaries, isCertainBoundary } from './grapheme-boundaries.js';
+import { stemPrefix } from './language/english-stem.js';
 import { CJK_LETTER } from './language/scripts.js';
 import { truncateGraphemes } from './truncate-graphemes.js';
 
@@ -132,15 +133,7 @@ function findAnchor(text: string, terms: readonly string[], width: number): { st
 /** A term as a pattern: a Chinese/Japanese word anywhere, a word by its stem at the start of a word. */
 function termPattern(term: string): string {
   if (CJK_LETTER.test(term)) return escapeRegExp(term);
-  return `(?<![\\p{L}\\p{N}\\p{M}])${escapeRegExp(stem(term))}`;
-}
-
-/** Enough of English inflection for "options" to find "option" (the index stems with Porter's algorithm). */
-function stem(word: string): string {
-  for (const suffix of ['ing', 'ies', 'es', 'ed', 's']) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 4) return word.slice(0, -suffix.length);
-  }
-  return word;
+  return `(?<![\\p{L}\\p{N}\\p{M}])${escapeRegExp(stemPrefix(term))}`;
 }
 
 function escapeRegExp(text: string): string {

@@ -31,3 +31,14 @@ export const UNSPACED_LETTER = new RegExp(`[${UNSPACED_LETTERS}]`, 'u');
 export const KANA_LETTER = new RegExp(`[${SCRIPT.kana}]`, 'u');
 /** One character of unspaced text or its punctuation: no space is put next to it. */
 export const UNSPACED_CHARACTER = new RegExp(`[${UNSPACED_LETTERS}${SCRIPT.widePunctuation}]`, 'u');
+
+/**
+ * One letter of the scripts people write in (Latin to Extended-B and Additional, Greek, Cyrillic, Armenian, Hebrew,
+ * Arabic, the Indic scripts, Thai, Lao, Tibetan, Myanmar, Georgian, Ethiopic, Khmer, Bopomofo, and Chinese, Japanese
+ * and Korean). Letters of other blocks (runes, phonetic extensions, Cyrillic Extended-B) in a token are scrambled
+ * Unicode.
+ */
+export const COMMON_LETTER = new RegExp(
+  `[\\u0041-\\u024f\\u0370-\\u052f\\u0531-\\u06ff\\u0900-\\u0dff\\u0e00-\\u0fff\\u1000-\\u109f\\u10a0-\\u10ff\\u1200-\\u137f\\u1780-\\u17ff\\u1e00-\\u1fff\\u3100-\\u312f${CJK_LETTERS}]`,
+  'u',
+);

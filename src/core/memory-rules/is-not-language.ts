@@ -1,16 +1,9 @@
-import { CJK_LETTER } from '../language/scripts.js';
+import { CJK_LETTER, COMMON_LETTER } from '../language/scripts.js';
 import { normalizeForMatching } from './normalize-for-matching.js';
 
 const HEAD = 2000;
 // Chinese, Japanese and Korean letters are words by themselves: these scripts need no spaces.
 const LETTER = /\p{L}/u;
-/**
- * Letters of the scripts people write in (Latin to Extended-B and Additional, Greek, Cyrillic, Armenian, Hebrew,
- * Arabic, the Indic scripts, Thai, Lao, Tibetan, Myanmar, Georgian, Hangul, Ethiopic, Khmer, kana, CJK). Letters of
- * other blocks (runes, phonetic extensions, Cyrillic Extended-B) in a token are scrambled Unicode.
- */
-const COMMON_LETTER =
-  /[\u0041-\u024f\u0370-\u052f\u0531-\u06ff\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u10a0-\u10ff\u1100-\u11ff\u1200-\u137f\u1780-\u17ff\u1e00-\u1fff\u3040-\u312f\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\u{20000}-\u{2fa1f}]/u;
 /** Well-known mojibake: UTF-8 read as GBK (锟斤拷), uninitialised memory shown by MSVC (烫烫, 屯屯), UTF-8 read as Latin-1. */
 const MOJIBAKE = /锟斤拷|烫烫|屯屯|ï»¿|â€[™œ\u009d˜“”]|Ã[©¨¢§¼¤¶]/g;
 const HEX = /^[0-9a-f]+$/i;

@@ -1,3 +1,4 @@
+import { foldCase } from '../../core/language/fold-text.js';
 export type FactKind = 'preference' | 'decision' | 'constraint' | 'environment';
 
 import { KANA_LETTER } from '../../core/language/scripts.js';
@@ -111,7 +112,7 @@ const JAPANESE_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
  * (no question, no small talk); recognises English, Chinese and Japanese phrasings.
  */
 export function classifyFact(sentence: string): FactKind | null {
-  const text = sentence.normalize('NFKC').toLowerCase().replace(/[’`]/g, "'");
+  const text = foldCase(sentence);
   // Kana tell Japanese from Chinese, which share words such as 必須 and 禁止 with other meanings or uses.
   const rules = KANA_LETTER.test(text) ? JAPANESE_RULES : RULES;
   for (const [kind, pattern] of rules) if (pattern.test(text)) return kind;

@@ -1,4 +1,5 @@
 import { isSubstantive } from '../../core/is-substantive.js';
+import { foldToWords } from '../../core/language/fold-text.js';
 import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
 import { classifyFact } from './classify-fact.js';
 import { cleanSentence } from './clean-sentence.js';
@@ -34,10 +35,7 @@ export function extractFacts(userText: string, options: { maxFacts: number }): s
     const sentence = stripCourtesy(cleanSentence(raw)).replace(ASIDE, '');
     if (!isStatement(sentence) || classifyFact(sentence) === null) continue;
     const fact = rewriteInThirdPerson(sentence);
-    const key = fact
-      .normalize('NFKC')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '');
+    const key = foldToWords(fact).replaceAll(' ', '');
     if (key === '' || seen.has(key)) continue;
     seen.add(key);
     facts.push(fact);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { checkExtractionCall } from '../../core/check-extraction-call.js';
 import { checkOptions } from '../../core/check-options.js';
+import { findContradicted } from '../../core/find-contradicted.js';
 import type { Extraction, ExtractionInput, Extractor } from '../../spec/extractor.js';
 import { distillClarification } from './distill-clarification.js';
 import { distillTask } from './distill-task.js';
 import { extractFacts } from './extract-facts.js';
-import { findSuperseded } from './find-superseded.js';
 import { summarizeTurns } from './summarize-turns.js';
 
 export interface HeuristicExtractorOptions {
@@ -60,7 +60,8 @@ export function heuristicExtractor(options: HeuristicExtractorOptions = {}): Ext
       if (input.wantFacts) {
         const facts = extractFacts(input.userText, { maxFacts });
         extraction.facts = facts;
-        extraction.supersedes = findSuperseded(facts, input.knownFacts);
+        // The core's slot rules, the same the stack applies to every extractor's facts.
+        extraction.supersedes = [...new Set(facts.flatMap((fact) => findContradicted(fact, input.knownFacts)))];
       }
       return extraction;
     },

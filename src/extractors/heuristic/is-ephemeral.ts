@@ -1,3 +1,5 @@
+import { foldCase } from '../../core/language/fold-text.js';
+
 // Detail that is true only now: about today, this error, this very moment.
 const ENGLISH =
   /\b(?:today|tonight|tomorrow|yesterday|right now|just now|at the moment|this (?:morning|afternoon|evening|week)|(?:a|one|few|couple of) (?:minutes?|moments?|seconds?|hours?) ago|earlier today|for now|temporarily|this (?:error|bug|issue|crash|warning|exception|stack ?trace|log|time|run|message|output|failure)|that (?:error|bug|crash|warning|exception))\b/;
@@ -7,6 +9,6 @@ const JAPANESE = /今日|今夜|明日|昨日|さっき|先ほど|今すぐ|今�
 
 /** Is this statement about the moment (today, right now, this error) rather than a durable fact? */
 export function isEphemeral(sentence: string): boolean {
-  const text = sentence.normalize('NFKC').toLowerCase();
+  const text = foldCase(sentence);
   return ENGLISH.test(text) || CHINESE.test(text) || JAPANESE.test(text);
 }
