@@ -12,7 +12,7 @@ export {
 } from './models/openai-compatible/openai-compatible-model.js';
 export type { ChatModel, ChatPath, ChatRequest, ChatResult, ModelSessionState } from './spec/chat-model.js';
 export type { CompletionModel, CompletionRequest, CompletionResult } from './spec/completion-model.js';
-export { ConfigError } from './spec/errors/config-error.js';
+export { ConfigError, type ConfigErrorCode } from './spec/errors/config-error.js';
 export { type InvalidInputCode, InvalidInputError } from './spec/errors/invalid-input-error.js';
 export { InvalidOutputError } from './spec/errors/invalid-output-error.js';
 export { MemstackError } from './spec/errors/memstack-error.js';
@@ -35,7 +35,9 @@ export type {
   SessionRecord,
   SessionSnapshot,
   SessionStore,
+  TurnCandidate,
   TurnRecord,
+  TurnSearch,
 } from './spec/memory-store.js';
 export type {
   CacheControl,

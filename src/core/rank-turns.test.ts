@@ -3,7 +3,17 @@ import type { TurnCandidate } from '../spec/memory-store.js';
 import { rankTurns } from './rank-turns.js';
 
 const candidate = (id: number, text: string, relevance: number): TurnCandidate => ({
-  turn: { id, role: 'user', text, userId: null, tokens: 1, path: null, createdAt: new Date(0) },
+  turn: {
+    id,
+    role: 'user',
+    text,
+    userId: null,
+    tokens: 1,
+    path: null,
+    usage: null,
+    memoryTokens: null,
+    createdAt: new Date(0),
+  },
   relevance,
 });
 

@@ -63,6 +63,10 @@ export interface TurnRecord {
   tokens: number;
   /** For a reply: how it reached the model (see `ChatPath`), when `stack.chat` produced it. */
   path: ChatPath | null;
+  /** For a reply: the usage recorded with it (the provider's figures, or memstack's estimate); null when none. */
+  usage: Usage | null;
+  /** For a reply: the tokens of memory (pin, summary, recap, facts) in the prompt that produced it; null when none. */
+  memoryTokens: number | null;
   createdAt: Date;
 }
 
@@ -140,15 +144,18 @@ export interface SessionStore {
   update(key: string, patch: SessionPatch): Promise<boolean>;
   /** Stores a summary and moves the watermark past the turns it covers, atomically; false if the watermark moved. */
   compress(key: string, compression: CompressionWrite): Promise<boolean>;
+}
+
+/**
+ * An optional capability of a store: full-text search over a session's turns (behind turn recall and
+ * `stack.searchTurns`). A store without it leaves `MemoryStore.turnSearch` undefined.
+ */
+export interface TurnSearch {
   /**
    * The session's turns (summarised ones included) most relevant to a query, best first; only turns with an id
    * below `beforeTurnId` when it is given. Each turn is searched with its neighbours as context, at a lower weight.
    */
-  searchTurns(
-    key: string,
-    query: FactQuery,
-    options: { limit: number; beforeTurnId?: number },
-  ): Promise<TurnCandidate[]>;
+  search(key: string, query: FactQuery, options: { limit: number; beforeTurnId?: number }): Promise<TurnCandidate[]>;
 }
 
 /** The terms of a fact search, already normalised: the store only quotes and matches them. */
@@ -230,9 +237,12 @@ export interface MemoryStore {
   readonly name: string;
   readonly sessions: SessionStore;
   readonly facts: FactStore;
+  /** Search over turns, when the store can (detect it: `store.turnSearch !== undefined`). */
+  readonly turnSearch?: TurnSearch | undefined;
   /**
-   * Removes everything stored for the scope (rows, index entries, summaries, the pin's copies), atomically, and
-   * rewrites what other scopes keep of it (a fact's context quoting a forgotten turn) without it.
+   * Removes everything stored for the scope (rows, index entries, summaries, the pin's copies), and rewrites what
+   * other scopes keep of it (a fact's context quoting a forgotten turn) without it. It may work in several
+   * transactions, each leaving the store consistent; a forget that failed part way is finished by running it again.
    */
   forget(scope: ForgetScope): Promise<ForgetReport>;
   close(): Promise<void>;

@@ -49,6 +49,12 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     throw new ConfigError('INVALID_CONFIG', `unknown layout "${String(layout)}": use 'cache-aware' or 'seed'`);
   }
   const limits = resolveLimits(options.limits);
+  if (limits.turnRecall > 0 && options.store.turnSearch === undefined) {
+    throw new ConfigError(
+      'INVALID_CONFIG',
+      `limits.turnRecall needs a store that can search turns, and the ${String(options.store.name)} store cannot: set it to 0`,
+    );
+  }
   // Any tokenizer, the default too, is bounded: one long run without spaces must not cost quadratic time.
   const tokenizer = boundedTokenizer(options.tokenizer ?? o200kTokenizer());
   const stats = emptyStats();
@@ -117,6 +123,9 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       const checked = checkScope(scope);
       if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'text must be a string');
       const limit = checkLimit(searchOptions, 5, 100);
+      if (context.store.turnSearch === undefined) {
+        throw new ConfigError('NOT_SUPPORTED', `the ${String(context.store.name)} store cannot search turns`);
+      }
       const found = await searchTurns(context, deriveSessionHandle(checked).key, text, { limit });
       return found.map(({ turn, score }) => ({
         id: turn.id,

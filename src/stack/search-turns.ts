@@ -19,8 +19,9 @@ export async function searchTurns(
   options: { limit: number; beforeTurnId?: number | undefined; query?: FactQuery | undefined },
 ): Promise<Array<{ turn: TurnRecord; score: number }>> {
   const query = options.query ?? buildFactQuery(text);
-  if (isEmptyQuery(query) || options.limit <= 0) return [];
-  const candidates = await context.store.sessions.searchTurns(sessionKey, query, {
+  const turnSearch = context.store.turnSearch;
+  if (turnSearch === undefined || isEmptyQuery(query) || options.limit <= 0) return [];
+  const candidates = await turnSearch.search(sessionKey, query, {
     limit: Math.max(options.limit, CANDIDATES),
     ...(options.beforeTurnId === undefined ? {} : { beforeTurnId: options.beforeTurnId }),
   });

@@ -1,10 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FactScope, MemoryStore, NewFact } from '../../src/index.js';
+import { afterEach, beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import type { FactScope, MemoryStore, NewFact, TurnSearch } from '../../src/index.js';
 import { MemstackError } from '../../src/index.js';
 
 export interface ContractOptions {
   /** Tests this adapter skips, each with the reason. */
   skip?: Partial<Record<'cjk' | 'close', string>>;
+}
+
+/** The store's turn search; a store without that capability has the test reported as skipped, not passed. */
+function turnSearchOf(context: TestContext, store: MemoryStore): TurnSearch {
+  if (store.turnSearch === undefined) context.skip('this store has no turn search (an optional capability)');
+  return store.turnSearch as TurnSearch;
 }
 
 const alice: FactScope = { agentId: 'bot', userId: 'alice' };
@@ -250,10 +256,84 @@ export function runMemoryStoreContract(
       });
     });
 
+    describe('what the stack reads back', () => {
+      it("keeps each turn's text, user, tokens, and a reply's path, usage and memory tokens as written", async () => {
+        const ids = await store.sessions.appendExchange(
+          exchange('s1', 'Deploy the billing service 部署', 'Done: deployed 👩‍👩‍👧', {
+            userId: 'ana_lee',
+            assistant: {
+              text: 'Done: deployed 👩‍👩‍👧',
+              tokens: 9,
+              path: 'resumed',
+              usage: { inputTokens: 120, outputTokens: 9, cacheReadInputTokens: 2048, cacheCreationInputTokens: 0 },
+              memoryTokens: 57,
+            },
+          }),
+        );
+        const partial = await store.sessions.appendExchange(
+          exchange('s1', 'next', 'ok', { assistant: { text: 'ok', tokens: 1, usage: { outputTokens: 1 } } }),
+        );
+        const snapshot = await store.sessions.read('s1');
+        expect(snapshot?.turns.map(({ id, createdAt, ...turn }) => turn)).toEqual([
+          {
+            role: 'user',
+            text: 'Deploy the billing service 部署',
+            userId: 'ana_lee',
+            tokens: 3,
+            path: null,
+            usage: null,
+            memoryTokens: null,
+          },
+          {
+            role: 'assistant',
+            text: 'Done: deployed 👩‍👩‍👧',
+            userId: 'ana_lee',
+            tokens: 9,
+            path: 'resumed',
+            usage: { inputTokens: 120, outputTokens: 9, cacheReadInputTokens: 2048, cacheCreationInputTokens: 0 },
+            memoryTokens: 57,
+          },
+          { role: 'user', text: 'next', userId: 'alice', tokens: 3, path: null, usage: null, memoryTokens: null },
+          // Only the usage fields that were given: an absent one was not reported, it is not zero.
+          {
+            role: 'assistant',
+            text: 'ok',
+            userId: 'alice',
+            tokens: 1,
+            path: null,
+            usage: { outputTokens: 1 },
+            memoryTokens: null,
+          },
+        ]);
+        expect(await store.sessions.readTurn('s1', ids.assistantTurnId)).toMatchObject({
+          path: 'resumed',
+          memoryTokens: 57,
+        });
+        expect(await store.sessions.readTurn('s1', partial.userTurnId)).toMatchObject({ text: 'next' });
+      });
+
+      it('keeps the cached system pin with the time it was placed, across reads', async () => {
+        const placed = new Date('2026-02-03T04:05:06.789Z');
+        await store.sessions.appendExchange(exchange('s1', 'first', 'ok'));
+        await store.sessions.update('s1', {
+          pin: { value: { task: 'Ship v2', taskUserId: 'alice', clarifications: [] }, expectedPinVersion: 0 },
+        });
+        await store.sessions.appendExchange(
+          exchange('s1', 'next', 'ok', {
+            systemPin: { text: '<pinned_task>Ship v2</pinned_task>', at: placed, pinVersion: 1 },
+          }),
+        );
+        const read = await store.sessions.read('s1');
+        expect(read?.session.systemPin).toEqual({ text: '<pinned_task>Ship v2</pinned_task>', at: placed });
+        expect(read?.session.systemPin?.at.getTime()).toBe(placed.getTime());
+      });
+    });
+
     describe('turn search', () => {
       const words = (...terms: string[]) => ({ words: terms, cjk: [] });
 
-      it("ranks a session's turns by relevance, and never another session's", async () => {
+      it("ranks a session's turns by relevance, and never another session's", async (context) => {
+        const turns = turnSearchOf(context, store);
         await store.sessions.appendExchange(
           exchange(
             's1',
@@ -263,58 +343,62 @@ export function runMemoryStoreContract(
         );
         await store.sessions.appendExchange(exchange('s1', 'What about hosting?', 'Fly.io or a small VPS.'));
         await store.sessions.appendExchange(exchange('s2', 'SQLite question elsewhere', 'SQLite answer elsewhere'));
-        const hits = await store.sessions.searchTurns('s1', words('sqlite', 'fts5'), { limit: 5 });
+        const hits = await turns.search('s1', words('sqlite', 'fts5'), { limit: 5 });
         expect(hits[0]?.turn.text).toBe('Option A: Postgres with pgvector. Option B: SQLite with FTS5.');
         expect(hits.every((hit) => !hit.turn.text.includes('elsewhere'))).toBe(true);
         expect(hits[0]?.relevance).toBeGreaterThan(0);
-        expect(await store.sessions.searchTurns('unknown', words('sqlite'), { limit: 5 })).toEqual([]);
+        expect(await turns.search('unknown', words('sqlite'), { limit: 5 })).toEqual([]);
       });
 
-      it('searches each turn with its neighbours as context, at a lower weight than its own text', async () => {
+      it('searches each turn with its neighbours as context, at a lower weight than its own text', async (context) => {
+        const turns = turnSearchOf(context, store);
         await store.sessions.appendExchange(exchange('s1', 'What did you paint last week?', 'A sunset over the lake.'));
         await store.sessions.appendExchange(exchange('s1', 'I painted my fence too', 'Nice.'));
-        const hits = await store.sessions.searchTurns('s1', words('paint', 'sunset'), { limit: 5 });
+        const hits = await turns.search('s1', words('paint', 'sunset'), { limit: 5 });
         // The reply names the sunset and follows the question about painting: it comes first.
         expect(hits[0]?.turn.text).toBe('A sunset over the lake.');
         // A turn that only neighbours a match is found too, below those that match themselves.
-        const lake = await store.sessions.searchTurns('s1', words('lake'), { limit: 5 });
+        const lake = await turns.search('s1', words('lake'), { limit: 5 });
         expect(lake[0]?.turn.text).toBe('A sunset over the lake.');
         expect(lake.map((hit) => hit.turn.text)).toContain('What did you paint last week?');
       });
 
-      it('only returns turns before beforeTurnId when it is given', async () => {
+      it('only returns turns before beforeTurnId when it is given', async (context) => {
+        const turns = turnSearchOf(context, store);
         const first = await store.sessions.appendExchange(exchange('s1', 'deploy with docker', 'ok docker'));
         const second = await store.sessions.appendExchange(exchange('s1', 'docker again', 'docker reply'));
-        const all = await store.sessions.searchTurns('s1', words('docker'), { limit: 10 });
+        const all = await turns.search('s1', words('docker'), { limit: 10 });
         expect(all).toHaveLength(4);
-        const older = await store.sessions.searchTurns('s1', words('docker'), {
+        const older = await turns.search('s1', words('docker'), {
           limit: 10,
           beforeTurnId: second.userTurnId,
         });
         expect(older.map((hit) => hit.turn.id).sort()).toEqual([first.userTurnId, first.assistantTurnId].sort());
       });
 
-      it('matches the calendar terms of when a turn was said', async () => {
+      it('matches the calendar terms of when a turn was said', async (context) => {
+        const turns = turnSearchOf(context, store);
         await store.sessions.appendExchange(
           exchange('s1', 'we went hiking', 'fun', { at: new Date('2023-05-08T10:00:00Z') }),
         );
         await store.sessions.appendExchange(
           exchange('s1', 'we went hiking again', 'fun', { at: new Date('2023-07-02T10:00:00Z') }),
         );
-        const hits = await store.sessions.searchTurns(
-          's1',
-          { words: ['hiking'], cjk: [], dates: ['m202305'] },
-          { limit: 1 },
-        );
+        const hits = await turns.search('s1', { words: ['hiking'], cjk: [], dates: ['m202305'] }, { limit: 1 });
         expect(hits[0]?.turn.text).toBe('we went hiking');
       });
 
-      it('treats query syntax as plain text and finds CJK words inside longer runs', async () => {
+      it('treats query syntax as plain text', async (context) => {
+        const turns = turnSearchOf(context, store);
         await store.sessions.appendExchange(exchange('s1', '我们决定使用 pnpm 管理依赖', '好的'));
-        const syntax = await store.sessions.searchTurns('s1', words('"', 'OR', 'NEAR(', '*', 'pnpm'), { limit: 5 });
+        const syntax = await turns.search('s1', words('"', 'OR', 'NEAR(', '*', 'pnpm'), { limit: 5 });
         expect(syntax[0]?.turn.text).toBe('我们决定使用 pnpm 管理依赖');
-        if (options.skip?.cjk) return;
-        const cjk = await store.sessions.searchTurns('s1', { words: [], cjk: ['管理'] }, { limit: 5 });
+      });
+
+      it.skipIf(Boolean(options.skip?.cjk))('finds CJK words inside the longer runs of turns', async (context) => {
+        const turns = turnSearchOf(context, store);
+        await store.sessions.appendExchange(exchange('s1', '我们决定使用 pnpm 管理依赖', '好的'));
+        const cjk = await turns.search('s1', { words: [], cjk: ['管理'] }, { limit: 5 });
         expect(cjk[0]?.turn.text).toBe('我们决定使用 pnpm 管理依赖');
       });
     });
@@ -559,7 +643,8 @@ export function runMemoryStoreContract(
         expect(await store.facts.list(bob)).toHaveLength(1);
       });
 
-      it("leaves no trace of a forgotten user's turns in the turn search, not even as another turn's context", async () => {
+      it("leaves no trace of a forgotten user's turns in the turn search, not even as another turn's context", async (context) => {
+        const turns = turnSearchOf(context, store);
         await store.sessions.appendExchange(
           exchange('shared', 'remember my word', 'your secret word is zanzibarquokka'),
         );
@@ -567,14 +652,10 @@ export function runMemoryStoreContract(
           ...exchange('shared', 'bob talks about tea', 'tea is nice'),
           userId: 'bob',
         });
-        expect(
-          await store.sessions.searchTurns('shared', { words: ['zanzibarquokka'], cjk: [] }, { limit: 5 }),
-        ).toHaveLength(3);
+        expect(await turns.search('shared', { words: ['zanzibarquokka'], cjk: [] }, { limit: 5 })).toHaveLength(3);
         await store.forget({ agentId: 'bot', userId: 'alice' });
-        expect(
-          await store.sessions.searchTurns('shared', { words: ['zanzibarquokka'], cjk: [] }, { limit: 5 }),
-        ).toEqual([]);
-        const tea = await store.sessions.searchTurns('shared', { words: ['tea'], cjk: [] }, { limit: 5 });
+        expect(await turns.search('shared', { words: ['zanzibarquokka'], cjk: [] }, { limit: 5 })).toEqual([]);
+        const tea = await turns.search('shared', { words: ['tea'], cjk: [] }, { limit: 5 });
         expect(tea.map((hit) => hit.turn.text).sort()).toEqual(['bob talks about tea', 'tea is nice']);
       });
 

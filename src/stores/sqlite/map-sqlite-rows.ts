@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Fact } from '../../spec/fact.js';
 import type { Clarification, PinState, SessionRecord, TurnRecord } from '../../spec/memory-store.js';
+import type { Usage } from '../../spec/usage.js';
 
 export interface FactRow {
   id: number;
@@ -44,6 +45,11 @@ export interface TurnRow {
   user_id: string | null;
   tokens: number;
   path: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cache_read_tokens: number | null;
+  cache_write_tokens: number | null;
+  memory_tokens: number | null;
   created_at: number;
 }
 
@@ -125,8 +131,20 @@ export function toTurn(row: TurnRow): TurnRecord {
     userId: row.user_id,
     tokens: row.tokens,
     path: chatPathSchema.safeParse(row.path).data ?? null,
+    usage: toUsage(row),
+    memoryTokens: row.memory_tokens,
     createdAt: new Date(row.created_at),
   };
+}
+
+/** The usage columns of a turn as a `Usage`, only the fields that were recorded; null when none was. */
+function toUsage(row: TurnRow): Usage | null {
+  const usage: Usage = {};
+  if (row.input_tokens !== null) usage.inputTokens = row.input_tokens;
+  if (row.output_tokens !== null) usage.outputTokens = row.output_tokens;
+  if (row.cache_read_tokens !== null) usage.cacheReadInputTokens = row.cache_read_tokens;
+  if (row.cache_write_tokens !== null) usage.cacheCreationInputTokens = row.cache_write_tokens;
+  return Object.keys(usage).length > 0 ? usage : null;
 }
 
 function safeJson(text: string): unknown {

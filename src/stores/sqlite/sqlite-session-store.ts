@@ -5,7 +5,8 @@ import type { SqliteGuard } from './sqlite-guard.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { writeTransaction } from './write-transaction.js';
 
-const TURN_COLUMNS = 'id, role, text, user_id, tokens, path, created_at';
+const TURN_COLUMNS =
+  'id, role, text, user_id, tokens, path, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, memory_tokens, created_at';
 
 export function sqliteSessionStore(database: SqliteDatabase, guard: SqliteGuard): SessionStore {
   const turnIndex = sqliteTurnIndex(database);
@@ -142,7 +143,6 @@ export function sqliteSessionStore(database: SqliteDatabase, guard: SqliteGuard)
     appendExchange: (exchange) => guard('record an exchange', () => appendExchange(exchange)),
     update: (key, patch) => guard('update a session', () => update(key, patch)),
     compress: (key, compression) => guard('compress a session', () => compress(key, compression)),
-    searchTurns: (key, query, options) => guard('search turns', () => turnIndex.search(key, query, options)),
   };
 }
 

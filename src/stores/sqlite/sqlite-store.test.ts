@@ -69,7 +69,7 @@ describe('sqliteStore on a file', () => {
       .prepare("SELECT rowid FROM facts_words WHERE facts_words MATCH 'docker OR heroku OR dated : m202305'")
       .all();
     expect(facts).toEqual([{ rowid: 1 }]);
-    const turns = await store.sessions.searchTurns('s', { words: ['hetzner'], cjk: [] }, { limit: 5 });
+    const turns = await store.turnSearch.search('s', { words: ['hetzner'], cjk: [] }, { limit: 5 });
     expect(turns.map((hit) => hit.turn.text)).toEqual([
       'Option A: Fly.io. Option B: Hetzner.',
       'which hosting should we pick?',
@@ -209,7 +209,7 @@ describe('sqliteStore on a file', () => {
     expect(await store.sessions.read('solo/-/-')).toBeNull();
     // Facts follow their session, and the turn index knows the new keys.
     expect(store.database.prepare('SELECT source_session_key AS key FROM facts').get()).toEqual({ key: ana.key });
-    const hits = await store.sessions.searchTurns(bob.key, { words: ['bob'], cjk: [] }, { limit: 5 });
+    const hits = await store.turnSearch.search(bob.key, { words: ['bob'], cjk: [] }, { limit: 5 });
     expect(hits.map((hit) => hit.turn.text).sort()).toEqual(['bob asks', 'reply to bob asks']);
     await store.close();
   });

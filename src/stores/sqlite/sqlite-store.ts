@@ -2,7 +2,7 @@ import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:time
 import Database from 'better-sqlite3';
 import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
 import { StoreError } from '../../spec/errors/store-error.js';
-import type { MemoryStore } from '../../spec/memory-store.js';
+import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
@@ -13,6 +13,7 @@ import { SYNCHRONOUS_BUSY_WAIT_MS, sqliteGuard } from './sqlite-guard.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
+import { sqliteTurnSearch } from './sqlite-turn-search.js';
 import { writeTransaction } from './write-transaction.js';
 
 export type SqliteStoreOptions =
@@ -32,6 +33,8 @@ export type SqliteStoreOptions =
 export interface SqliteMemoryStore extends MemoryStore {
   /** The underlying database, for inspection and maintenance. */
   readonly database: SqliteDatabase;
+  /** The SQLite store always searches turns. */
+  readonly turnSearch: TurnSearch;
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -77,6 +80,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     name: 'sqlite',
     database,
     sessions: sqliteSessionStore(database, guard),
+    turnSearch: sqliteTurnSearch(database, guard),
     facts: sqliteFactStore(database, guard),
     forget: async (scope) => {
       // The scope's own facts first, a batch per transaction with the event loop running in between; then its
