@@ -1,0 +1,143 @@
+import type { CacheControl } from '../spec/prepared-turn.js';
+
+/** Anthropic's limit on cache breakpoints in one request (tools, system and messages together). */
+export const MAX_CACHE_BREAKPOINTS = 4;
+
+const EPHEMERAL: CacheControl = { type: 'ephemeral' };
+
+/** Any content block of the Anthropic Messages shape: text, image, document, tool_use, tool_result, thinking... */
+export interface AnthropicBlock {
+  type: string;
+  cache_control?: unknown;
+  [field: string]: unknown;
+}
+
+export interface AnthropicTextBlock extends AnthropicBlock {
+  type: 'text';
+  text: string;
+}
+
+export interface AnthropicMessage {
+  role: 'user' | 'assistant';
+  content: string | AnthropicBlock[];
+}
+
+/** The caller's own request: its system prompt (a string or text blocks) and its whole message list. */
+export interface CallerRequest {
+  system?: string | AnthropicTextBlock[] | undefined;
+  messages: AnthropicMessage[];
+  /** Breakpoints the caller set outside system and messages (on its tools), counted against the limit. */
+  otherBreakpoints?: number | undefined;
+}
+
+/** The memory to add: both already rendered and escaped (the pin's system section, the `<task_recap>` block). */
+export interface MemoryNotes {
+  /** The pin's section for the tail of the system prompt; '' for none. */
+  pin: string;
+  /** The recap for the head of the current user message; '' for none. */
+  recap: string;
+}
+
+/** Where memstack would have put a breakpoint, had the caller's own left room under the limit. */
+export type MemoryBreakpoint = 'pin' | 'history';
+
+export interface DecoratedRequest {
+  system: AnthropicTextBlock[];
+  messages: AnthropicMessage[];
+  /** Index in `messages` of the current turn (the last user message with text of its own), or -1 when none. */
+  currentTurn: number;
+  /** memstack's breakpoints that the limit of 4 left no room for, in the order it would have added them. */
+  droppedBreakpoints: MemoryBreakpoint[];
+}
+
+/**
+ * The caller's request with memory added, and nothing else changed: the pin as one more text block at the tail of
+ * the system prompt, with a cache breakpoint; the recap at the head of the current turn's first text block; a
+ * breakpoint on the last block before the current turn (the history), so that the conversation's prefix is cached.
+ * Every other block passes through as it is, in place (the same objects), and the caller's breakpoints are kept:
+ * memstack adds its own only while the request stays within 4, the pin's first.
+ *
+ * The current turn is the last user message that has text of its own: in a tool loop the later user messages
+ * carry only `tool_result` blocks, which Anthropic requires to come first in their message, so memory never goes
+ * there. A string `system` or `content` becomes one text block with the same text.
+ */
+export function decorateAnthropicRequest(request: CallerRequest, notes: MemoryNotes): DecoratedRequest {
+  const system: AnthropicTextBlock[] =
+    typeof request.system === 'string'
+      ? request.system === ''
+        ? []
+        : [{ type: 'text', text: request.system }]
+      : [...(request.system ?? [])];
+  const messages = [...request.messages];
+  let breakpoints =
+    (request.otherBreakpoints ?? 0) +
+    system.filter(hasBreakpoint).length +
+    messages.reduce((total, message) => total + blocksOf(message).filter(hasBreakpoint).length, 0);
+  const dropped: MemoryBreakpoint[] = [];
+  const room = (which: MemoryBreakpoint): boolean => {
+    if (breakpoints < MAX_CACHE_BREAKPOINTS) {
+      breakpoints += 1;
+      return true;
+    }
+    dropped.push(which);
+    return false;
+  };
+
+  if (notes.pin !== '') {
+    system.push(
+      room('pin') ? { type: 'text', text: notes.pin, cache_control: EPHEMERAL } : { type: 'text', text: notes.pin },
+    );
+  }
+
+  const currentTurn = findCurrentTurn(messages);
+  if (currentTurn >= 0 && notes.recap !== '') {
+    const message = messages[currentTurn] as AnthropicMessage;
+    messages[currentTurn] = { ...message, content: withRecap(message.content, notes.recap) };
+  }
+  // The history's tail: the last block before the current turn, unless the caller marked one there already.
+  const before = currentTurn > 0 ? currentTurn - 1 : -1;
+  if (before >= 0) {
+    const message = messages[before] as AnthropicMessage;
+    const blocks = blocksOf(message);
+    const last = blocks.at(-1);
+    if (last !== undefined && !hasBreakpoint(last) && canCarryBreakpoint(last) && room('history')) {
+      const content = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : [...blocks];
+      content[content.length - 1] = { ...last, cache_control: EPHEMERAL };
+      messages[before] = { ...message, content };
+    }
+  }
+  return { system, messages, currentTurn, droppedBreakpoints: dropped };
+}
+
+/** The last user message with a text block (or string content) of its own, or -1. */
+export function findCurrentTurn(messages: readonly AnthropicMessage[]): number {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index] as AnthropicMessage;
+    if (message.role !== 'user') continue;
+    if (typeof message.content === 'string' || message.content.some((block) => block.type === 'text')) return index;
+  }
+  return -1;
+}
+
+function withRecap(content: string | AnthropicBlock[], recap: string): string | AnthropicBlock[] {
+  if (typeof content === 'string') return `${recap}${content}`;
+  const at = content.findIndex((block) => block.type === 'text');
+  const blocks = [...content];
+  const block = blocks[at] as AnthropicTextBlock;
+  blocks[at] = { ...block, text: `${recap}${block.text}` };
+  return blocks;
+}
+
+function blocksOf(message: AnthropicMessage): AnthropicBlock[] {
+  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
+}
+
+function hasBreakpoint(block: AnthropicBlock): boolean {
+  return block.cache_control !== undefined && block.cache_control !== null;
+}
+
+/** Thinking blocks cannot carry cache_control (Anthropic refuses it); empty text cannot be cached either. */
+function canCarryBreakpoint(block: AnthropicBlock): boolean {
+  if (block.type === 'thinking' || block.type === 'redacted_thinking') return false;
+  return !(block.type === 'text' && block.text === '');
+}
