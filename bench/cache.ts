@@ -6,8 +6,8 @@ import {
   o200kTokenizer,
   type PreparedRequest,
   type PromptLayout,
-  sqliteStore,
 } from '../src/index.js';
+import { sqliteStore } from '../src/sqlite.js';
 import { baseSystemPrompt } from './base-system-prompt.js';
 import { loadLocomo } from './locomo.js';
 import { type ChatExchange, locomoAsChat } from './locomo-chat.js';

@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { createMemoryStack, sqliteStore } from '../src/index.js';
+import { createMemoryStack } from '../src/index.js';
+import { sqliteStore } from '../src/sqlite.js';
 
 export const CJK_FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), '../test/fixtures/cjk-retrieval.json');
 

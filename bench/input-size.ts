@@ -1,4 +1,5 @@
-import { createMemoryStack, InvalidInputError, sqliteStore } from '../src/index.js';
+import { createMemoryStack, InvalidInputError } from '../src/index.js';
+import { sqliteStore } from '../src/sqlite.js';
 import { printTable } from './print-table.js';
 import { seededRandom } from './synthetic-facts.js';
 

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMemoryStack, sqliteStore } from '../src/index.js';
+import { createMemoryStack } from '../src/index.js';
+import { sqliteStore } from '../src/sqlite.js';
 import { printTable, quantile } from './print-table.js';
 import {
   syntheticChineseFacts,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { createMemoryStack, sqliteStore } from '../src/index.js';
+import { createMemoryStack } from '../src/index.js';
+import { sqliteStore } from '../src/sqlite.js';
 import { anyArgument, outcomeOf, publicFunctions } from '../test/support/public-functions.js';
 
 const CALLS_PER_FUNCTION = 400;

@@ -1,4 +1,5 @@
-import { createMemoryStack, sqliteStore } from '../src/index.js';
+import { createMemoryStack } from '../src/index.js';
+import { sqliteStore } from '../src/sqlite.js';
 import { measureLongestStall } from './input-size.js';
 import { syntheticFacts } from './synthetic-facts.js';
 

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { ENGLISH_STOP_WORDS } from '../src/core/language/stop-words.js';
-import { createMemoryStack, deriveSessionHandle, sqliteStore } from '../src/index.js';
+import { createMemoryStack, deriveSessionHandle } from '../src/index.js';
+import { sqliteStore } from '../src/sqlite.js';
 import { cjkRecall } from './cjk-retrieval.js';
 import { LOCOMO_PATH, type LocomoConversation, loadLocomo, partialRecall } from './locomo.js';
 import { printTable } from './print-table.js';

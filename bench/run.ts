@@ -1,4 +1,5 @@
 import { cacheBench } from './cache.js';
+import { importsBench } from './imports.js';
 import { inputSizeBench } from './input-size.js';
 import { latencyBench } from './latency.js';
 import { reliabilityBench } from './reliability.js';
@@ -8,6 +9,7 @@ import { trimBench } from './trim.js';
 /** `npm run bench [-- section ...] [--json]`: prints tables; with --json, one JSON object as the last line. */
 const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   cache: cacheBench,
+  imports: importsBench,
   'input-size': inputSizeBench,
   latency: latencyBench,
   reliability: reliabilityBench,

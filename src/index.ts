@@ -1,15 +1,11 @@
-// The public API of memstack. Edges (CLI, proxy, middleware) import from here only.
+// The public API of memstack: `import { createMemoryStack } from 'memstack'`. It loads no native module and no
+// model SDK: the store and the models are subpath entries (`memstack/sqlite`, `memstack/anthropic`,
+// `memstack/openai-compatible`, `memstack/claude-cli`, `memstack/testing`). Edges import from the entries only.
 
 export { deriveSessionHandle, generationUuid, type SessionHandle } from './core/derive-session-handle.js';
 export { trimTurn } from './core/trim-turn.js';
 export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.js';
 export { type LlmExtractorOptions, llmExtractor } from './extractors/llm/llm-extractor.js';
-export { type AnthropicModelOptions, anthropicModel } from './models/anthropic/anthropic-model.js';
-export { type ClaudeCliModelOptions, claudeCliModel } from './models/claude-cli/claude-cli-model.js';
-export {
-  type OpenaiCompatibleModelOptions,
-  openaiCompatibleModel,
-} from './models/openai-compatible/openai-compatible-model.js';
 export type { ChatModel, ChatPath, ChatRequest, ChatResult, ModelSessionState } from './spec/chat-model.js';
 export type { CompletionModel, CompletionRequest, CompletionResult } from './spec/completion-model.js';
 export { ConfigError, type ConfigErrorCode } from './spec/errors/config-error.js';
@@ -71,6 +67,4 @@ export type {
   SessionView,
 } from './stack/memory-stack.js';
 export type { MemoryStats } from './stack/stack-context.js';
-export type { SqliteDatabase, SqliteStatement } from './stores/sqlite/sqlite-database.js';
-export { type SqliteMemoryStore, type SqliteStoreOptions, sqliteStore } from './stores/sqlite/sqlite-store.js';
 export { o200kTokenizer } from './tokenizers/o200k-tokenizer.js';

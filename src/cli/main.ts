@@ -2,14 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import {
-  createMemoryStack,
-  heuristicExtractor,
-  llmExtractor,
-  MemstackError,
-  type PromptLayout,
-  sqliteStore,
-} from '../index.js';
+import { createMemoryStack, heuristicExtractor, llmExtractor, MemstackError, type PromptLayout } from '../index.js';
+import { sqliteStore } from '../sqlite.js';
 import { formatReplaySummary, formatReplayTurn } from './format-replay.js';
 import { readConversation } from './read-conversation.js';
 import { MODEL_HELP, modelFromSpec, resolveChatModel } from './resolve-model.js';
@@ -68,14 +62,14 @@ program
   .option('--layout <layout>', "prompt layout: 'cache-aware' or 'seed'", parseLayout, 'cache-aware')
   .option('--system-prompt <text>', 'the agent system prompt', 'You are a helpful assistant.')
   .action(async (options: ChatFlags) => {
-    const model = resolveChatModel({ model: options.model, baseUrl: options.baseUrl });
+    const model = await resolveChatModel({ model: options.model, baseUrl: options.baseUrl });
     if (!model) {
       console.error(MODEL_HELP);
       process.exitCode = 2;
       return;
     }
     const extractor = options.extractModel
-      ? llmExtractor({ model: modelFromSpec(options.extractModel, options.baseUrl) })
+      ? llmExtractor({ model: await modelFromSpec(options.extractModel, options.baseUrl) })
       : heuristicExtractor();
     if (options.db !== ':memory:') mkdirSync(dirname(resolve(options.db)), { recursive: true });
     const stack = createMemoryStack({

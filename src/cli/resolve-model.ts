@@ -1,13 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import {
-  anthropicModel,
-  type ChatModel,
-  type CompletionModel,
-  ConfigError,
-  claudeCliModel,
-  openaiCompatibleModel,
-} from '../index.js';
+import { type ChatModel, type CompletionModel, ConfigError } from '../index.js';
 
 export type CliModel = ChatModel & CompletionModel;
 
@@ -28,7 +21,10 @@ or set MEMSTACK_MODEL to one of those specs (and MEMSTACK_BASE_URL for the base 
  * The chat model from the flags, then the environment: MEMSTACK_MODEL, then ANTHROPIC_API_KEY, then a `claude`
  * on PATH. Null when nothing is configured.
  */
-export function resolveChatModel(flags: ModelFlags, env: NodeJS.ProcessEnv = process.env): CliModel | null {
+export async function resolveChatModel(
+  flags: ModelFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CliModel | null> {
   const spec = flags.model ?? env.MEMSTACK_MODEL;
   if (spec) return modelFromSpec(spec, flags.baseUrl ?? env.MEMSTACK_BASE_URL, env);
   if (env.ANTHROPIC_API_KEY) return modelFromSpec(`anthropic:${DEFAULT_ANTHROPIC_CHAT}`, flags.baseUrl, env);
@@ -36,25 +32,31 @@ export function resolveChatModel(flags: ModelFlags, env: NodeJS.ProcessEnv = pro
   return null;
 }
 
-/** A model from a spec such as `anthropic:claude-haiku-5-5`, `claude-cli`, `openai:llama3.1`. */
-export function modelFromSpec(
+/**
+ * A model from a spec such as `anthropic:claude-haiku-5-5`, `claude-cli`, `openai:llama3.1`. The adapter's entry is
+ * imported only then: its SDK is an optional peer dependency, which a user of another model need not install.
+ */
+export async function modelFromSpec(
   spec: string,
   baseUrl: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
-): CliModel {
+): Promise<CliModel> {
   const separator = spec.indexOf(':');
   const kind = separator < 0 ? spec : spec.slice(0, separator);
   const id = separator < 0 ? '' : spec.slice(separator + 1);
   switch (kind) {
-    case 'anthropic':
+    case 'anthropic': {
       if (!id) throw new ConfigError('INVALID_CONFIG', 'anthropic needs a model id: --model anthropic:<model-id>');
       if (!env.ANTHROPIC_API_KEY)
         throw new ConfigError('INVALID_CONFIG', 'anthropic:<model-id> needs ANTHROPIC_API_KEY');
+      const { anthropicModel } = await importEntry(() => import('../anthropic.js'), '@anthropic-ai/sdk');
       return anthropicModel({ model: id, apiKey: env.ANTHROPIC_API_KEY, ...(baseUrl ? { baseURL: baseUrl } : {}) });
+    }
     case 'claude-cli': {
       const command = env.MEMSTACK_CLAUDE_COMMAND ?? 'claude';
       if (!onPath(command, env))
         throw new ConfigError('INVALID_CONFIG', `claude-cli needs the "${command}" command on PATH`);
+      const { claudeCliModel } = await import('../claude-cli.js');
       return claudeCliModel({ command, ...(id ? { model: id } : {}) });
     }
     case 'openai': {
@@ -62,6 +64,7 @@ export function modelFromSpec(
       const baseURL = baseUrl ?? env.OPENAI_BASE_URL;
       if (!baseURL)
         throw new ConfigError('INVALID_CONFIG', 'openai:<model-id> needs --base-url <url> (or OPENAI_BASE_URL)');
+      const { openaiCompatibleModel } = await importEntry(() => import('../openai-compatible.js'), 'openai');
       return openaiCompatibleModel({
         model: id,
         baseURL,
@@ -70,6 +73,19 @@ export function modelFromSpec(
     }
     default:
       throw new ConfigError('INVALID_CONFIG', `unknown model "${spec}"\n${MODEL_HELP}`);
+  }
+}
+
+/** An entry's module, or a ConfigError naming the peer dependency to install when it is missing. */
+async function importEntry<T>(load: () => Promise<T>, peer: string): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String(error).includes(peer)) {
+      throw new ConfigError('INVALID_CONFIG', `this model needs the package ${peer}: npm i ${peer}`);
+    }
+    throw error;
   }
 }
 

@@ -3,10 +3,10 @@ import {
   InvalidInputError,
   type MemstackEvent,
   type PromptLayout,
-  sqliteStore,
   type TokenBreakdown,
   type Usage,
 } from '../index.js';
+import { sqliteStore } from '../sqlite.js';
 import type { ConversationLine } from './read-conversation.js';
 
 export interface ReplayTurn {

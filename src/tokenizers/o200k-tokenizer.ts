@@ -1,4 +1,5 @@
-import { clearMergeCache, countTokens } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+import type * as GptTokenizer from 'gpt-tokenizer';
 import type { Tokenizer } from '../spec/tokenizer.js';
 
 // Special-token strings typed by a user are ordinary text to count, not an error.
@@ -16,6 +17,18 @@ const CLEAR_CACHE_AFTER_UNITS = 90_000;
 let unitsSinceClear = 0;
 
 /**
+ * gpt-tokenizer, loaded on the first count rather than when memstack is imported: loading its o200k ranks takes
+ * ~150 ms (measured on Node 20), which a user who passes their own tokenizer, or imports memstack without counting,
+ * should not pay. It is loaded synchronously (`require`, its CommonJS build, in both of memstack's builds) because
+ * `Tokenizer.count` is synchronous and runs on the hot path; the one-off cost moves from import to the first count.
+ */
+let loaded: Pick<typeof GptTokenizer, 'clearMergeCache' | 'countTokens'> | undefined;
+function gptTokenizer(): Pick<typeof GptTokenizer, 'clearMergeCache' | 'countTokens'> {
+  loaded ??= createRequire(import.meta.url)('gpt-tokenizer') as typeof GptTokenizer;
+  return loaded;
+}
+
+/**
  * The default tokenizer: OpenAI's o200k_base via gpt-tokenizer (pure JavaScript, no download). No local
  * tokenizer matches Claude's exactly; memstack uses these counts for budgets and shares, and providers'
  * `usage` figures for the real ones. Wrap it in `boundedTokenizer` for text from users: on a long run without
@@ -27,6 +40,7 @@ export function o200kTokenizer(): Tokenizer {
     name: 'o200k_base',
     count: (text) => {
       if (text === '') return 0;
+      const { clearMergeCache, countTokens } = gptTokenizer();
       if (unitsSinceClear + text.length > CLEAR_CACHE_AFTER_UNITS) {
         clearMergeCache();
         unitsSinceClear = 0;

@@ -14,7 +14,7 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
-/** Relative value imports of a file (type-only imports do not exist at run time). */
+/** Relative value imports of a file, dynamic ones too (type-only imports do not exist at run time). */
 function valueImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const imports: string[] = [];
@@ -22,8 +22,14 @@ function valueImports(file: string): string[] {
     if (match[1] || !match[2]) continue;
     imports.push(resolve(dirname(file), match[2].replace(/\.js$/, '.ts')));
   }
+  for (const match of text.matchAll(/\bimport\('(\.[^']+)'\)/g)) {
+    if (match[1]) imports.push(resolve(dirname(file), match[1].replace(/\.js$/, '.ts')));
+  }
   return imports;
 }
+
+/** The public entries: `memstack` and its subpaths (`package.json` `exports`), the only files edges may import. */
+const ENTRIES = ['index.ts', 'sqlite.ts', 'anthropic.ts', 'openai-compatible.ts', 'claude-cli.ts', 'testing.ts'];
 
 const files = sourceFiles(src);
 const graph = new Map(files.map((file) => [file, valueImports(file)]));
@@ -34,6 +40,7 @@ describe('architecture', () => {
     expect(files.length).toBeGreaterThan(40);
     expect(graph.get(join(src, 'index.ts'))).toContain(join(src, 'stack/create-memory-stack.ts'));
     expect(graph.get(join(src, 'stack/prepare-turn.ts'))).toContain(join(src, 'core/assemble-prompt.ts'));
+    expect(graph.get(join(src, 'cli/resolve-model.ts'))).toContain(join(src, 'anthropic.ts')); // a dynamic import
   });
 
   it('has no import cycle', () => {
@@ -79,15 +86,25 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('builds the edges (CLI) on the public API only', () => {
+  it('builds the edges (CLI) on the public entries only', () => {
     const offenders = [...graph]
       .filter(([file]) => name(file).startsWith('cli/'))
       .flatMap(([file, imports]) =>
         imports
           .map(name)
-          .filter((target) => !target.startsWith('cli/') && target !== 'index.ts')
+          .filter((target) => !target.startsWith('cli/') && !ENTRIES.includes(target))
           .map((target) => `${name(file)} -> ${target}`),
       );
     expect(offenders).toEqual([]);
+  });
+
+  it('lists the entries package.json exports', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
+    const exported = Object.keys(manifest.exports)
+      .filter((key) => key !== './package.json')
+      .map((key) => (key === '.' ? 'index.ts' : `${key.slice(2)}.ts`));
+    expect(exported.sort()).toEqual([...ENTRIES].sort());
   });
 });

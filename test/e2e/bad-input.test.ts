@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStack, type MemoryStack, MemstackError, sqliteStore } from '../../src/index.js';
+import { createMemoryStack, type MemoryStack, MemstackError } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 const scope = { agentId: 'bot', userId: 'u1' };
 

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runChat } from '../../src/cli/run-chat.js';
-import { type ChatModel, type CompletionModel, createMemoryStack, sqliteStore } from '../../src/index.js';
+import { type ChatModel, type CompletionModel, createMemoryStack } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { startOpenaiServer, streamReply } from '../support/openai-server.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

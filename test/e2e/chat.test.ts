@@ -5,8 +5,8 @@ import {
   createMemoryStack,
   type MemstackEvent,
   ModelCallError,
-  sqliteStore,
 } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 /** A ChatModel that keeps a counter in its session state and answers from a script. */
 function countingModel(replies: Array<string | Error>): ChatModel & { requests: ChatRequest[] } {

@@ -8,8 +8,8 @@ import {
   type MemoryStack,
   type MemstackEvent,
   type SummaryInput,
-  sqliteStore,
 } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 const scope = { agentId: 'bot', userId: 'u', threadId: 't' };
 const limits = { compressionThresholdTokens: 300, compressionKeepTokens: 60, extractionTimeoutMs: 2000 };

@@ -5,8 +5,8 @@ import {
   type MemoryStack,
   type MemstackEvent,
   type PreparedTurn,
-  sqliteStore,
 } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 
 const agentId = 'coder';

@@ -5,8 +5,8 @@ import {
   llmExtractor,
   type MemoryStack,
   type MemstackEvent,
-  sqliteStore,
 } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 
 const scope = { agentId: 'bot', userId: 'u1', threadId: 't' };

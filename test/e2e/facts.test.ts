@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStack, type MemoryStack, type MemstackEvent, sqliteStore } from '../../src/index.js';
+import { createMemoryStack, type MemoryStack, type MemstackEvent } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 const alice = { agentId: 'bot', userId: 'alice' };
 const bob = { agentId: 'bot', userId: 'bob' };

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createMemoryStack,
-  type Extractor,
-  heuristicExtractor,
-  type MemoryStack,
-  sqliteStore,
-} from '../../src/index.js';
+import { createMemoryStack, type Extractor, heuristicExtractor, type MemoryStack } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 /**
  * The heuristic extractor, held at a gate: each call waits until the test opens it, so that a forget can run while

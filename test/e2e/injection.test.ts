@@ -8,8 +8,8 @@ import {
   heuristicExtractor,
   type MemoryStack,
   type MemstackEvent,
-  sqliteStore,
 } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 interface Attempt {
   id: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStack, sqliteStore } from '../../src/index.js';
+import { createMemoryStack } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 const FACTS: Record<string, string> = {
   school: '사용자는 주말마다 학교에서 한국어를 가르친다',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStack, type PreparedRequest, type PromptLayout, sqliteStore } from '../../src/index.js';
+import { createMemoryStack, type PreparedRequest, type PromptLayout } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 const scope = { agentId: 'bot', userId: 'u', threadId: 't' };
 const conversation = [

@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { anthropicModel } from '../../src/anthropic.js';
+import { claudeCliModel } from '../../src/claude-cli.js';
 import {
-  anthropicModel,
   type ChatModel,
   type CompletionModel,
-  claudeCliModel,
   createMemoryStack,
   generationUuid,
   llmExtractor,
   type MemoryStack,
-  openaiCompatibleModel,
   type PreparedRequest,
-  sqliteStore,
 } from '../../src/index.js';
+import { openaiCompatibleModel } from '../../src/openai-compatible.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { startAnthropicServer } from '../support/anthropic-server.js';
 import { createFakeClaude, type FakeClaudeBehaviour } from '../support/fake-claude.js';
 import { completionReply, startOpenaiServer, streamReply } from '../support/openai-server.js';

@@ -13,11 +13,34 @@ const run = promisify(execFile);
  * The artifact users get: `npm pack`, unpacked into a project's node_modules (dependencies linked from this
  * checkout, since installing would need the network), then used through its package name and its bin.
  */
+/** Links packages from this checkout into a project's node_modules (installing would need the network). */
+function link(project: string, packages: readonly string[]): void {
+  for (const dependency of packages) {
+    const target = join(project, 'node_modules', dependency);
+    mkdirSync(dirname(target), { recursive: true }); // scoped packages live one folder down
+    symlinkSync(join(root, 'node_modules', dependency), target, 'dir');
+  }
+}
+
+/** Runs a script file of the project with node: its stdout, or the error with its stderr. */
+async function node(project: string, file: string, text: string): Promise<string> {
+  writeFileSync(join(project, file), text);
+  const { stdout } = await run(process.execPath, [file], { cwd: project });
+  return stdout;
+}
+
+/**
+ * The artifact users get: `npm pack`, unpacked into a project's node_modules (dependencies linked from this
+ * checkout), then used through its package name, its entries (import and require) and its bin. A second, bare
+ * project has only the dependency every entry needs (zod): no SQLite driver, no model SDK, no tokenizer.
+ */
 describe('the packed package', () => {
   let project: string;
+  let bare: string;
   let files: string[];
   beforeAll(async () => {
     project = mkdtempSync(join(tmpdir(), 'memstack-packed-'));
+    bare = mkdtempSync(join(tmpdir(), 'memstack-bare-'));
     // --ignore-scripts: the test uses the dist/ that `npm test` built, and must not rebuild it under other tests.
     const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], {
       cwd: root,
@@ -25,19 +48,24 @@ describe('the packed package', () => {
     const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     if (!packed) throw new Error('npm pack printed nothing');
     files = packed.files.map((file) => file.path);
-    const target = join(project, 'node_modules/memstack');
-    mkdirSync(target, { recursive: true });
-    await run('tar', ['-xzf', join(project, packed.filename), '-C', target, '--strip-components=1']);
+    for (const where of [project, bare]) {
+      const target = join(where, 'node_modules/memstack');
+      mkdirSync(target, { recursive: true });
+      await run('tar', ['-xzf', join(project, packed.filename), '-C', target, '--strip-components=1']);
+    }
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
     };
-    for (const dependency of Object.keys(manifest.dependencies)) {
-      const link = join(project, 'node_modules', dependency);
-      mkdirSync(dirname(link), { recursive: true }); // scoped packages live one folder down
-      symlinkSync(join(root, 'node_modules', dependency), link, 'dir');
-    }
+    // The peers a user of the model entries installs, and the types a TypeScript user has.
+    const types = ['typescript', '@types/node', '@types/better-sqlite3'];
+    link(project, [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies), ...types]);
+    link(bare, ['zod']);
   }, 60_000);
-  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(project, { recursive: true, force: true });
+    rmSync(bare, { recursive: true, force: true });
+  });
 
   it('ships the build, the types, the bin and the examples, and nothing else', () => {
     expect(files).toEqual(
@@ -45,6 +73,15 @@ describe('the packed package', () => {
         'dist/index.js',
         'dist/index.d.ts',
         'dist/testing.js',
+        'dist/sqlite.js',
+        'dist/anthropic.js',
+        'dist/openai-compatible.js',
+        'dist/claude-cli.js',
+        'dist/cjs/package.json',
+        'dist/cjs/index.js',
+        'dist/cjs/index.d.ts',
+        'dist/cjs/sqlite.js',
+        'dist/cjs/sqlite.d.ts',
         'dist/cli/main.js',
         'examples/vite-migration.jsonl',
         'package.json',
@@ -56,11 +93,12 @@ describe('the packed package', () => {
     );
   });
 
-  it('works through its package name and the testing subpath', async () => {
+  it('works through its package name and the sqlite and testing subpaths', async () => {
     const script = join(project, 'use.mjs');
     writeFileSync(
       script,
-      `import { createMemoryStack, sqliteStore, MemstackError, deriveSessionHandle } from 'memstack';
+      `import { createMemoryStack, MemstackError, deriveSessionHandle } from 'memstack';
+import { sqliteStore } from 'memstack/sqlite';
 import { scriptedCompletionModel } from 'memstack/testing';
 const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }) });
 const prepared = await stack.prepare({ agentId: 'a', userId: 'u', text: 'Help me set up a Rust workspace. We always use nextest for tests.' });
@@ -89,5 +127,117 @@ await stack.close();`,
     );
     expect(stdout).toContain('── summary ──');
     expect(stdout).toContain('pinned: Help me migrate');
+  });
+
+  it('imports every entry, and requires every entry, with the classes shared by name across both builds', async () => {
+    const entries = [
+      'memstack',
+      ...['sqlite', 'anthropic', 'openai-compatible', 'claude-cli', 'testing'].map((name) => `memstack/${name}`),
+    ];
+    const shape = `(modules) => JSON.stringify(modules.map((module) => Object.keys(module).filter((key) => key !== 'default' && key !== '__esModule').sort()))`;
+    const imported = await node(
+      project,
+      'entries.mjs',
+      `const modules = await Promise.all(${JSON.stringify(entries)}.map((entry) => import(entry)));
+console.log((${shape})(modules));`,
+    );
+    const required = await node(
+      project,
+      'entries.cjs',
+      `const modules = ${JSON.stringify(entries)}.map((entry) => require(entry));
+console.log((${shape})(modules));`,
+    );
+    expect(JSON.parse(imported)).toEqual(JSON.parse(required));
+    const [main, sqlite, anthropic, openai, claudeCli, testing] = JSON.parse(imported) as string[][];
+    expect(main).toEqual(expect.arrayContaining(['createMemoryStack', 'MemstackError', 'o200kTokenizer', 'trimTurn']));
+    expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
+    expect([sqlite, anthropic, openai, claudeCli, testing]).toEqual([
+      ['sqliteStore'],
+      ['anthropicModel'],
+      ['openaiCompatibleModel'],
+      ['claudeCliModel'],
+      ['memoryStore', 'scriptedCompletionModel'],
+    ]);
+  });
+
+  it('runs a turn and a forget on a SQLite file through require (the VACUUM worker finds its driver)', async () => {
+    const stdout = await node(
+      project,
+      'forget.cjs',
+      `const { createMemoryStack, MemstackError, o200kTokenizer } = require('memstack');
+const { sqliteStore } = require('memstack/sqlite');
+const { ModelCallError } = require('memstack');
+(async () => {
+  const stack = createMemoryStack({ store: sqliteStore({ path: require('node:path').join(__dirname, 'memory.db') }) });
+  const prepared = await stack.prepare({ agentId: 'a', userId: 'u', text: 'We deploy with Kubernetes on Hetzner.' });
+  await stack.record(prepared, { text: 'Noted.' });
+  await stack.idle();
+  const report = await stack.forget({ agentId: 'a', userId: 'u' });
+  const esm = await import('memstack');
+  await stack.close();
+  console.log(JSON.stringify({ report, tokens: o200kTokenizer().count('hello world'),
+    shared: esm.MemstackError.isInstance(new ModelCallError('MODEL_CALL_FAILED', 'x', { status: 500, isRetryable: true })) }));
+})();`,
+    );
+    const result = JSON.parse(stdout) as { report: Record<string, number>; tokens: number; shared: boolean };
+    expect(result.report).toMatchObject({ turns: 2 });
+    expect(result).toMatchObject({ tokens: 2, shared: true });
+  });
+
+  it('types every entry for import (.mts) and require (.cts)', async () => {
+    const use = `import { createMemoryStack, type MemoryStack } from 'memstack';
+import { sqliteStore, type SqliteStoreOptions } from 'memstack/sqlite';
+import { anthropicModel } from 'memstack/anthropic';
+import { openaiCompatibleModel } from 'memstack/openai-compatible';
+import { claudeCliModel } from 'memstack/claude-cli';
+import { memoryStore } from 'memstack/testing';
+const options: SqliteStoreOptions = { path: ':memory:' };
+export const stack: MemoryStack = createMemoryStack({ store: sqliteStore(options) });
+export const other: MemoryStack = createMemoryStack({ store: memoryStore() });
+export const models = [anthropicModel, openaiCompatibleModel, claudeCliModel];
+// @ts-expect-error: a stack needs a store (fails to compile, as it should, only if the types resolved)
+createMemoryStack({});
+`;
+    writeFileSync(join(project, 'use-types.mts'), use);
+    writeFileSync(join(project, 'use-types.cts'), use);
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'node16', moduleResolution: 'node16', strict: true, noEmit: true, types: ['node'] },
+        files: ['use-types.mts', 'use-types.cts'],
+      }),
+    );
+    const tsc = join(project, 'node_modules/typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project }).catch(
+      (error: { stdout: string }) => ({ stdout: error.stdout }),
+    );
+    expect(result.stdout).toBe('');
+  });
+
+  it('imports and requires memstack without the SQLite driver, the model SDKs or the tokenizer installed', async () => {
+    const stdout = await node(
+      bare,
+      'bare.mjs',
+      `import { createRequire } from 'node:module';
+const esm = await import('memstack');
+const cjs = createRequire(import.meta.url)('memstack');
+const failure = (call) => { try { call(); return 'loaded'; } catch (error) { return error.code; } };
+console.log(JSON.stringify({
+  esm: typeof esm.createMemoryStack, cjs: typeof cjs.createMemoryStack,
+  // The bare project really lacks them: the entries that need them fail, and the tokenizer fails on its first count.
+  sqlite: await import('memstack/sqlite').then(() => 'loaded', (error) => error.code),
+  anthropic: await import('memstack/anthropic').then(() => 'loaded', (error) => error.code),
+  openai: failure(() => createRequire(import.meta.url)('memstack/openai-compatible')),
+  tokenizer: failure(() => esm.o200kTokenizer().count('hello')),
+}));`,
+    );
+    expect(JSON.parse(stdout)).toEqual({
+      esm: 'function',
+      cjs: 'function',
+      sqlite: 'ERR_MODULE_NOT_FOUND',
+      anthropic: 'ERR_MODULE_NOT_FOUND',
+      openai: 'MODULE_NOT_FOUND',
+      tokenizer: 'MODULE_NOT_FOUND',
+    });
   });
 });

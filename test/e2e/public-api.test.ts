@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryStack, sqliteStore } from '../../src/index.js';
+import { createMemoryStack } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { anyArgument, outcomeOf, publicFunctions } from '../support/public-functions.js';
 
 const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }) });

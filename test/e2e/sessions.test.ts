@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStack, deriveSessionHandle, type MemoryStack, sqliteStore } from '../../src/index.js';
+import { createMemoryStack, deriveSessionHandle, type MemoryStack } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 async function turn(stack: MemoryStack, scope: Record<string, string>, text: string, reply = 'Sure.') {
   const prepared = await stack.prepare({ agentId: 'bot', ...scope, text });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStack, llmExtractor, type MemoryStack, type MemstackEvent, sqliteStore } from '../../src/index.js';
+import { createMemoryStack, llmExtractor, type MemoryStack, type MemstackEvent } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 
 const alice = { agentId: 'assistant', userId: 'alice', threadId: 'chat' };

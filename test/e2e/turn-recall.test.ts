@@ -9,8 +9,8 @@ import {
   o200kTokenizer,
   type PreparedTurn,
   type PromptLayout,
-  sqliteStore,
 } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 const scope = { agentId: 'coder', userId: 'alice', threadId: 'store-choice' };
 const day = new Date('2026-11-02T10:00:00Z');

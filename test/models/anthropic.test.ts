@@ -7,9 +7,9 @@ import {
   type MemoryStack,
   ModelCallError,
   type PreparedTurn,
-  sqliteStore,
 } from '../../src/index.js';
 import { type AnthropicModelOptions, anthropicModel } from '../../src/models/anthropic/anthropic-model.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { type AnthropicReply, type AnthropicServer, startAnthropicServer } from '../support/anthropic-server.js';
 
 const SYSTEM_PROMPT = 'You are a careful coding assistant.';

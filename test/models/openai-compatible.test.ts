@@ -7,9 +7,9 @@ import {
   llmExtractor,
   ModelCallError,
   type PreparedTurn,
-  sqliteStore,
 } from '../../src/index.js';
 import { openaiCompatibleModel } from '../../src/models/openai-compatible/openai-compatible-model.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import {
   completionReply,
   cutStreamReply,

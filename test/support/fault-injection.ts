@@ -9,8 +9,8 @@ import {
   llmExtractor,
   type MemoryStack,
   ModelCallError,
-  sqliteStore,
 } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../fixtures');

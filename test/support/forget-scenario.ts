@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { createMemoryStack, type MemoryStack, sqliteStore } from '../../src/index.js';
+import { createMemoryStack, type MemoryStack } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 /**
  * Ids that broke or could break a forget: LIKE wildcards, escapes, quotes, case and Unicode look-alikes (NFC and NFD

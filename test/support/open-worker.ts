@@ -1,7 +1,7 @@
 // One process of the open-race test: opens a series of new SQLite files, each at a moment agreed with the other
 // processes (so that they create the same file at once), and prints the failures as one JSON line.
 import { join } from 'node:path';
-import { sqliteStore } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 const [directory, files, startAt, gapMs] = process.argv.slice(2);
 if (!directory || !files || !startAt || !gapMs)

@@ -1,5 +1,9 @@
 import fc from 'fast-check';
+import { anthropicModel } from '../../src/anthropic.js';
+import { claudeCliModel } from '../../src/claude-cli.js';
 import * as memstack from '../../src/index.js';
+import { openaiCompatibleModel } from '../../src/openai-compatible.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 
 /** Anything a caller could pass: every JSON-ish value, objects of any shape, functions, symbols, huge numbers. */
@@ -9,7 +13,7 @@ export const anyArgument = fc.oneof(
 );
 
 /**
- * Every public function and method that does no network I/O, by name, for a stack that the caller owns (model
+ * Every public function and method of every entry that does no network I/O, by name, for a stack that the caller owns (model
  * methods are left out: a well-shaped request would call the provider).
  */
 export function publicFunctions(stack: memstack.MemoryStack): Record<string, (...values: unknown[]) => unknown> {
@@ -19,13 +23,13 @@ export function publicFunctions(stack: memstack.MemoryStack): Record<string, (..
     trimTurn: memstack.trimTurn,
     heuristicExtractor: memstack.heuristicExtractor,
     llmExtractor: memstack.llmExtractor,
-    anthropicModel: memstack.anthropicModel,
-    claudeCliModel: memstack.claudeCliModel,
-    openaiCompatibleModel: memstack.openaiCompatibleModel,
+    anthropicModel: anthropicModel,
+    claudeCliModel: claudeCliModel,
+    openaiCompatibleModel: openaiCompatibleModel,
     createMemoryStack: memstack.createMemoryStack,
     // Only in-memory databases: the calls must not write files where they run.
     sqliteStore: (options: unknown) =>
-      memstack.sqliteStore(
+      sqliteStore(
         (typeof options === 'object' && options !== null && 'path' in options
           ? { ...options, path: ':memory:' }
           : options) as never,

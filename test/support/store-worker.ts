@@ -1,7 +1,8 @@
 // One process of the multi-process tests: opens the shared SQLite file at an agreed moment (so that the processes
 // open, migrate and write at once), records turns in its own private session and in a thread all workers share,
 // adds facts directly, waits for its background extractions, and prints what failed as one JSON line.
-import { createMemoryStack, type MemstackEvent, sqliteStore } from '../../src/index.js';
+import { createMemoryStack, type MemstackEvent } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 const [path, worker, startAt, turns, facts] = process.argv.slice(2);
 if (!path || !worker || !startAt || !turns || !facts)

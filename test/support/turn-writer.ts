@@ -1,6 +1,7 @@
 // A process that records turns as fast as it can and says so: it prints `ack <n>` once turn n's record() resolved,
 // so that a parent that kills it with SIGKILL knows which turns were acknowledged and must survive.
-import { createMemoryStack, sqliteStore } from '../../src/index.js';
+import { createMemoryStack } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 
 const [path, prefix = 'w'] = process.argv.slice(2);
 if (!path) throw new Error('usage: turn-writer <path> [prefix]');
