@@ -7,6 +7,10 @@ import { createMemoryStack } from '../src/index.js';
 import { sqliteStore } from '../src/sqlite.js';
 
 export const CJK_FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), '../test/fixtures/cjk-retrieval.json');
+export const KOREAN_FIXTURE = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../test/fixtures/korean-retrieval.json',
+);
 
 const fixtureSchema = z.object({
   facts: z.array(z.object({ id: z.string(), text: z.string() })),

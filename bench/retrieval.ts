@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { ENGLISH_STOP_WORDS } from '../src/core/language/stop-words.js';
 import { createMemoryStack, deriveSessionHandle } from '../src/index.js';
 import { sqliteStore } from '../src/sqlite.js';
-import { cjkRecall } from './cjk-retrieval.js';
+import { cjkRecall, KOREAN_FIXTURE } from './cjk-retrieval.js';
 import { LOCOMO_PATH, type LocomoConversation, loadLocomo, partialRecall } from './locomo.js';
 import { printTable } from './print-table.js';
 
@@ -264,5 +264,14 @@ export async function retrievalBench(options: { data?: string } = {}): Promise<R
       ['FTS5 unicode61 baseline', cjk.baseline.r1, cjk.baseline.r3],
     ],
   );
-  return { ...result, cjk };
+  const korean = await cjkRecall(KOREAN_FIXTURE);
+  printTable(
+    `Korean set (test/fixtures/korean-retrieval.json, ${korean.queries} queries; baseline: FTS5 unicode61)`,
+    ['ranking', 'R@1', 'R@3'],
+    [
+      ['memstack', korean.memstack.r1, korean.memstack.r3],
+      ['FTS5 unicode61 baseline', korean.baseline.r1, korean.baseline.r3],
+    ],
+  );
+  return { ...result, cjk, korean };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, createMemoryStack, type MemoryStore, sqliteStore } from '../../src/index.js';
+import { ConfigError, createMemoryStack, type MemoryStore } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { runMemoryStoreContract } from '../contract/memory-store-contract.js';
 
 /** A real store that lacks the optional turn-search capability (as a store of your own may). */
