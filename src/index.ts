@@ -32,6 +32,7 @@ export type {
   SessionSnapshot,
   SessionStore,
   TurnCandidate,
+  TurnDetail,
   TurnRecord,
   TurnSearch,
 } from './spec/memory-store.js';

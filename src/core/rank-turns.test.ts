@@ -10,8 +10,6 @@ const candidate = (id: number, text: string, relevance: number): TurnCandidate =
     userId: null,
     tokens: 1,
     path: null,
-    usage: null,
-    memoryTokens: null,
     createdAt: new Date(0),
   },
   relevance,

@@ -275,39 +275,28 @@ export function runMemoryStoreContract(
         );
         const snapshot = await store.sessions.read('s1');
         expect(snapshot?.turns.map(({ id, createdAt, ...turn }) => turn)).toEqual([
-          {
-            role: 'user',
-            text: 'Deploy the billing service 部署',
-            userId: 'ana_lee',
-            tokens: 3,
-            path: null,
-            usage: null,
-            memoryTokens: null,
-          },
-          {
-            role: 'assistant',
-            text: 'Done: deployed 👩‍👩‍👧',
-            userId: 'ana_lee',
-            tokens: 9,
-            path: 'resumed',
-            usage: { inputTokens: 120, outputTokens: 9, cacheReadInputTokens: 2048, cacheCreationInputTokens: 0 },
-            memoryTokens: 57,
-          },
-          { role: 'user', text: 'next', userId: 'alice', tokens: 3, path: null, usage: null, memoryTokens: null },
-          // Only the usage fields that were given: an absent one was not reported, it is not zero.
-          {
-            role: 'assistant',
-            text: 'ok',
-            userId: 'alice',
-            tokens: 1,
-            path: null,
-            usage: { outputTokens: 1 },
-            memoryTokens: null,
-          },
+          { role: 'user', text: 'Deploy the billing service 部署', userId: 'ana_lee', tokens: 3, path: null },
+          { role: 'assistant', text: 'Done: deployed 👩‍👩‍👧', userId: 'ana_lee', tokens: 9, path: 'resumed' },
+          { role: 'user', text: 'next', userId: 'alice', tokens: 3, path: null },
+          { role: 'assistant', text: 'ok', userId: 'alice', tokens: 1, path: null },
         ]);
-        expect(await store.sessions.readTurn('s1', ids.assistantTurnId)).toMatchObject({
+        const details = async (id: number) => {
+          const turn = await store.sessions.readTurn('s1', id);
+          return turn && { role: turn.role, path: turn.path, usage: turn.usage, memoryTokens: turn.memoryTokens };
+        };
+        expect(await details(ids.userTurnId)).toEqual({ role: 'user', path: null, usage: null, memoryTokens: null });
+        expect(await details(ids.assistantTurnId)).toEqual({
+          role: 'assistant',
           path: 'resumed',
+          usage: { inputTokens: 120, outputTokens: 9, cacheReadInputTokens: 2048, cacheCreationInputTokens: 0 },
           memoryTokens: 57,
+        });
+        // Only the usage fields that were given: an absent one was not reported, it is not zero.
+        expect(await details(partial.assistantTurnId)).toEqual({
+          role: 'assistant',
+          path: null,
+          usage: { outputTokens: 1 },
+          memoryTokens: null,
         });
         expect(await store.sessions.readTurn('s1', partial.userTurnId)).toMatchObject({ text: 'next' });
       });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Fact } from '../../spec/fact.js';
-import type { Clarification, PinState, SessionRecord, TurnRecord } from '../../spec/memory-store.js';
+import type { Clarification, PinState, SessionRecord, TurnDetail, TurnRecord } from '../../spec/memory-store.js';
 import type { Usage } from '../../spec/usage.js';
 
 export interface FactRow {
@@ -45,12 +45,15 @@ export interface TurnRow {
   user_id: string | null;
   tokens: number;
   path: string | null;
+  created_at: number;
+}
+
+export interface TurnDetailRow extends TurnRow {
   input_tokens: number | null;
   output_tokens: number | null;
   cache_read_tokens: number | null;
   cache_write_tokens: number | null;
   memory_tokens: number | null;
-  created_at: number;
 }
 
 const chatPathSchema = z.enum(['api', 'new-handle', 'resumed', 'fallback-history']);
@@ -131,14 +134,16 @@ export function toTurn(row: TurnRow): TurnRecord {
     userId: row.user_id,
     tokens: row.tokens,
     path: chatPathSchema.safeParse(row.path).data ?? null,
-    usage: toUsage(row),
-    memoryTokens: row.memory_tokens,
     createdAt: new Date(row.created_at),
   };
 }
 
+export function toTurnDetail(row: TurnDetailRow): TurnDetail {
+  return { ...toTurn(row), usage: toUsage(row), memoryTokens: row.memory_tokens };
+}
+
 /** The usage columns of a turn as a `Usage`, only the fields that were recorded; null when none was. */
-function toUsage(row: TurnRow): Usage | null {
+function toUsage(row: TurnDetailRow): Usage | null {
   const usage: Usage = {};
   if (row.input_tokens !== null) usage.inputTokens = row.input_tokens;
   if (row.output_tokens !== null) usage.outputTokens = row.output_tokens;

@@ -1,12 +1,19 @@
 import type { CompressionWrite, ExchangeWrite, SessionPatch, SessionStore } from '../../spec/memory-store.js';
-import { type SessionRow, type TurnRow, toSession, toTurn } from './map-sqlite-rows.js';
+import {
+  type SessionRow,
+  type TurnDetailRow,
+  type TurnRow,
+  toSession,
+  toTurn,
+  toTurnDetail,
+} from './map-sqlite-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import type { SqliteGuard } from './sqlite-guard.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { writeTransaction } from './write-transaction.js';
 
-const TURN_COLUMNS =
-  'id, role, text, user_id, tokens, path, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, memory_tokens, created_at';
+const TURN_COLUMNS = 'id, role, text, user_id, tokens, path, created_at';
+const DETAIL_COLUMNS = `${TURN_COLUMNS}, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, memory_tokens`;
 
 export function sqliteSessionStore(database: SqliteDatabase, guard: SqliteGuard): SessionStore {
   const turnIndex = sqliteTurnIndex(database);
@@ -16,7 +23,7 @@ export function sqliteSessionStore(database: SqliteDatabase, guard: SqliteGuard)
       `SELECT * FROM (SELECT ${TURN_COLUMNS} FROM turns WHERE session_key = ? AND id > ? ORDER BY id DESC LIMIT ?)
        ORDER BY id`,
     ),
-    turn: database.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE session_key = ? AND id = ?`),
+    turn: database.prepare(`SELECT ${DETAIL_COLUMNS} FROM turns WHERE session_key = ? AND id = ?`),
     upsertSession: database.prepare(
       `INSERT INTO sessions (key, uuid, agent_id, channel_id, thread_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET updated_at = excluded.updated_at`,
@@ -137,8 +144,8 @@ export function sqliteSessionStore(database: SqliteDatabase, guard: SqliteGuard)
       }),
     readTurn: (key, turnId) =>
       guard('read a turn', () => {
-        const row = statements.turn.get(key, turnId) as TurnRow | undefined;
-        return row ? toTurn(row) : null;
+        const row = statements.turn.get(key, turnId) as TurnDetailRow | undefined;
+        return row ? toTurnDetail(row) : null;
       }),
     appendExchange: (exchange) => guard('record an exchange', () => appendExchange(exchange)),
     update: (key, patch) => guard('update a session', () => update(key, patch)),

@@ -10,8 +10,7 @@ import { quoteFts5, toFts5Terms } from './to-fts5-terms.js';
 /** bm25 column weights: (session, text, context, dated) and (session, grams, context grams). */
 const WORD_WEIGHTS = '0.0, 1.0, 0.4, 1.0';
 const CJK_WEIGHTS = '0.0, 1.0, 0.4';
-const TURN_COLUMNS =
-  't.id, t.role, t.text, t.user_id, t.tokens, t.path, t.input_tokens, t.output_tokens, t.cache_read_tokens, t.cache_write_tokens, t.memory_tokens, t.created_at';
+const TURN_COLUMNS = 't.id, t.role, t.text, t.user_id, t.tokens, t.path, t.created_at';
 
 interface IndexedTurn {
   id: number;
