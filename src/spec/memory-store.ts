@@ -238,7 +238,7 @@ export interface FactStore {
 }
 
 /**
- * Where memstack keeps its memory. Every adapter runs the contract suite in `src/stores/contract/`.
+ * Where memstack keeps its memory. Every adapter runs the contract suite (`memstack/store-kit`, `src/store-kit/`).
  */
 export interface MemoryStore {
   readonly specificationVersion: 'v1';

@@ -29,7 +29,15 @@ function valueImports(file: string): string[] {
 }
 
 /** The public entries: `memstack` and its subpaths (`package.json` `exports`), the only files edges may import. */
-const ENTRIES = ['index.ts', 'sqlite.ts', 'anthropic.ts', 'openai-compatible.ts', 'claude-cli.ts', 'testing.ts'];
+const ENTRIES = [
+  'index.ts',
+  'sqlite.ts',
+  'anthropic.ts',
+  'openai-compatible.ts',
+  'claude-cli.ts',
+  'testing.ts',
+  'store-kit.ts',
+];
 
 const files = sourceFiles(src);
 const graph = new Map(files.map((file) => [file, valueImports(file)]));

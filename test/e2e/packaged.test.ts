@@ -119,6 +119,36 @@ await stack.close();`,
     expect(result.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
+  it('runs the store contract from memstack/store-kit under Vitest, against the packed SQLite store', async () => {
+    // A store author's test file, as they would write it; Vitest is the project's own (linked, an optional peer).
+    writeFileSync(
+      join(project, 'my-store.test.mjs'),
+      `import { runMemoryStoreContract } from 'memstack/store-kit';
+import { sqliteStore } from 'memstack/sqlite';
+runMemoryStoreContract('packed sqlite', () => sqliteStore({ path: ':memory:' }));
+`,
+    );
+    const { stdout } = await run(
+      process.execPath,
+      [
+        join(project, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--root',
+        project,
+        '--reporter',
+        'json',
+        'my-store.test.mjs',
+      ],
+      { cwd: project, maxBuffer: 16 * 1024 * 1024 },
+    );
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
+    expect(report.numFailedTests).toBe(0);
+    expect(report.numPassedTests).toBeGreaterThan(40);
+  }, 120_000);
+
   it('runs its bin', async () => {
     const { stdout } = await run(
       join(project, 'node_modules/memstack/dist/cli/main.js'),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type TestContext } from 'vitest';
-import type { FactScope, MemoryStore, NewFact, TurnSearch } from '../../src/index.js';
-import { MemstackError } from '../../src/index.js';
+import type { FactScope, MemoryStore, NewFact, TurnSearch } from '../index.js';
+import { MemstackError } from '../index.js';
 
 export interface ContractOptions {
   /** Tests this adapter skips, each with the reason. */
