@@ -183,8 +183,8 @@ console.log((${shape})(modules));`,
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
     expect([sqlite, anthropic, openai, claudeCli, testing]).toEqual([
       ['sqliteStore'],
-      ['anthropicModel'],
-      ['openaiCompatibleModel'],
+      ['anthropicModel', 'fromAnthropicUsage'],
+      ['fromOpenaiCompatibleUsage', 'openaiCompatibleModel'],
       ['claudeCliModel'],
       ['memoryStore', 'scriptedCompletionModel'],
     ]);

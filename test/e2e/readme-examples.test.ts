@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// Inside the package, so that `memstack` and its subpaths resolve to this build by the package's own name, with the
+// real `@anthropic-ai/sdk` and `openai` types beside it.
+const directory = join(root, '.readme-check');
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+/** What the README's snippets take as given: a user's own store module, and the text of the current message. */
+const GIVEN = {
+  'my-store.d.ts': `import type { MemoryStore } from 'memstack';\nexport function myStore(options: { url?: string | undefined }): MemoryStore;\n`,
+  'given.d.ts': 'declare const text: string;\n',
+};
+
+describe("the README's code examples", () => {
+  it('type-check, strict, against the built entries and the real SDK types', async () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
+    expect(blocks.length).toBeGreaterThanOrEqual(4);
+    rmSync(directory, { recursive: true, force: true });
+    mkdirSync(directory, { recursive: true });
+    for (const [file, text] of Object.entries(GIVEN)) writeFileSync(join(directory, file), text);
+    for (const [index, block] of blocks.entries()) {
+      writeFileSync(join(directory, `example-${index + 1}.mts`), `${block}\nexport {};\n`);
+    }
+    writeFileSync(
+      join(directory, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'es2022',
+          module: 'node16',
+          moduleResolution: 'node16',
+          types: ['node'],
+          skipLibCheck: true,
+        },
+        include: ['*.mts', '*.d.ts'],
+      }),
+    );
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const result = await promisify(execFile)(process.execPath, [tsc, '-p', directory], { cwd: directory }).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(result).toBe('');
+  }, 60_000);
+});
