@@ -283,4 +283,41 @@ describe('sqliteStore on a file', () => {
     expect(after).toContain('Bob likes tea');
     await store.close();
   });
+
+  it('rewrites the file on a forget that removes nothing, when deleted bytes are still in free pages', async () => {
+    // The state a forget whose rewrite failed leaves ("run forget again"): rows gone, their pages free but not
+    // rewritten. Made here by deleting with secure delete off.
+    const path = join(directory, 'free-pages.db');
+    const store = sqliteStore({ path });
+    const secret = 'qzfreepage7secret';
+    const filler = 'x'.repeat(3000);
+    for (let index = 0; index < 20; index += 1) {
+      await store.facts.insert(
+        { agentId: 'bot', userId: 'alice' },
+        {
+          text: `${secret} ${index} ${filler}`,
+          hash: `h${index}`,
+          sourceSessionKey: null,
+          sourceTurnId: null,
+          source: 'api',
+          at: new Date(),
+        },
+      );
+    }
+    store.database.pragma('secure_delete = OFF');
+    store.database.exec("DELETE FROM facts WHERE user_id = 'alice'");
+    store.database.pragma('secure_delete = ON');
+    store.database.pragma('wal_checkpoint(TRUNCATE)');
+    const bytes = () => readFileSync(path).toString('latin1');
+    expect(store.database.pragma('freelist_count', { simple: true })).toBeGreaterThan(0);
+    expect(bytes()).toContain(secret);
+    expect(await store.forget({ agentId: 'bot', userId: 'nobody' })).toEqual({
+      sessions: 0,
+      turns: 0,
+      facts: 0,
+      factsRewritten: 0,
+    });
+    expect(bytes()).not.toContain(secret);
+    await store.close();
+  });
 });

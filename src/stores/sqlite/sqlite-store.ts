@@ -103,7 +103,10 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
         await yieldToEventLoop();
       }
       const file = databaseFile(database);
-      if (file !== null && report.turns + report.facts + report.sessions + report.factsRewritten > 0) {
+      // Pages left free by deletes mean the file was not rewritten since: a forget that removed nothing now (run
+      // again after its rewrite failed, as its error says) still rewrites it.
+      const removed = report.turns + report.facts + report.sessions + report.factsRewritten > 0;
+      if (file !== null && (removed || (await guard('forget', () => freePages(database))) > 0)) {
         try {
           await rewriteDatabaseFile(file, busyTimeoutMs);
         } catch (error) {
@@ -142,6 +145,10 @@ async function emptyWal(database: SqliteDatabase): Promise<void> {
     if (!busy || Date.now() >= deadline) return;
     await sleep(10);
   }
+}
+
+function freePages(database: SqliteDatabase): number {
+  return database.pragma('freelist_count', { simple: true }) as number;
 }
 
 /** The database's file, or null for an in-memory or temporary database (nothing on disk to clean). */
