@@ -7,6 +7,8 @@ import { stripKoreanParticle } from './language/strip-korean-particle.js';
 import { stripSenderMetadata } from './strip-sender-metadata.js';
 import { truncateGraphemes } from './truncate-graphemes.js';
 
+/** The letters of a spaced-script word at the end of a text (a cut there would search a fragment of the word). */
+const TRAILING_SPACED_WORD = new RegExp(`(?:(?![${UNSPACED_LETTERS}])[\\p{L}\\p{N}\\p{M}])+$`, 'u');
 const wordSegmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 const SEGMENT_CHUNK = 200;
 
@@ -29,8 +31,7 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
   let head = truncateGraphemes(message, maxChars, { ellipsis: '' });
   // A cut inside a word would search for a fragment of it.
   // (Chinese and Japanese runs have no word boundary to back up to: they are cut as they are.)
-  if (head.length < message.length)
-    head = head.replace(new RegExp(`(?:(?![${UNSPACED_LETTERS}])[\\p{L}\\p{N}\\p{M}])+$`, 'u'), '');
+  if (head.length < message.length) head = head.replace(TRAILING_SPACED_WORD, '');
   const normalised = foldCase(head);
 
   // Hiragana of one or two characters are particles and endings (って, い, ます), never topics. A single kanji is a

@@ -1,8 +1,6 @@
 import { StoreError } from '../../spec/errors/store-error.js';
-import { isLockError } from './sqlite-guard.js';
+import { isLockError, lockPauses } from './sqlite-guard.js';
 
-const FIRST_PAUSE_MS = 2;
-const LONGEST_PAUSE_MS = 50;
 const pauseCell = new Int32Array(new SharedArrayBuffer(4));
 
 /**
@@ -14,7 +12,7 @@ const pauseCell = new Int32Array(new SharedArrayBuffer(4));
  */
 export function retryWhileLocked<T>(operation: string, busyTimeoutMs: number, run: () => T): T {
   const deadline = Date.now() + busyTimeoutMs;
-  let pause = FIRST_PAUSE_MS;
+  const nextPause = lockPauses();
   for (;;) {
     try {
       return run();
@@ -26,8 +24,6 @@ export function retryWhileLocked<T>(operation: string, busyTimeoutMs: number, ru
         });
       }
     }
-    // Jittered, so that processes waiting for the same lock do not retry in step.
-    Atomics.wait(pauseCell, 0, 0, pause / 2 + Math.random() * pause);
-    pause = Math.min(LONGEST_PAUSE_MS, pause * 2);
+    Atomics.wait(pauseCell, 0, 0, nextPause());
   }
 }

@@ -15,6 +15,19 @@ const FIRST_PAUSE_MS = 2;
 const LONGEST_PAUSE_MS = 50;
 
 /**
+ * The pauses between attempts at a lock another process holds: doubling from 2 to 50 ms, and jittered, so that
+ * processes waiting for the same lock do not retry in step. Each call of the returned function is the next pause.
+ */
+export function lockPauses(): () => number {
+  let pause = FIRST_PAUSE_MS;
+  return () => {
+    const wait = pause / 2 + Math.random() * pause;
+    pause = Math.min(LONGEST_PAUSE_MS, pause * 2);
+    return wait;
+  };
+}
+
+/**
  * Driver calls as memstack's errors: a closed database is `STORE_CLOSED`; a lock another process holds (SQLITE_BUSY,
  * SQLITE_LOCKED and their extended codes) is waited out, asleep between attempts, for up to `busyTimeoutMs` in all,
  * then `STORE_BUSY` (retryable); any other driver error is `STORE_QUERY_FAILED`. Retrying is safe because every
@@ -23,7 +36,7 @@ const LONGEST_PAUSE_MS = 50;
 export function sqliteGuard(database: SqliteDatabase, options: { busyTimeoutMs: number }): SqliteGuard {
   return async (operation, run) => {
     const deadline = Date.now() + options.busyTimeoutMs;
-    let pause = FIRST_PAUSE_MS;
+    const nextPause = lockPauses();
     for (;;) {
       if (!database.open) throw new StoreError('STORE_CLOSED', `cannot ${operation}: the store is closed`);
       try {
@@ -41,9 +54,7 @@ export function sqliteGuard(database: SqliteDatabase, options: { busyTimeoutMs: 
           });
         }
       }
-      // Jittered, so that processes waiting for the same lock do not retry in step.
-      await sleep(pause / 2 + Math.random() * pause);
-      pause = Math.min(LONGEST_PAUSE_MS, pause * 2);
+      await sleep(nextPause());
     }
   };
 }
