@@ -1,0 +1,56 @@
+import type { TestContext } from 'vitest';
+import type { FactScope, MemoryStore, NewFact, TurnSearch } from '../index.js';
+
+export interface ContractOptions {
+  /** Tests this adapter skips, each with the reason. */
+  skip?: Partial<Record<'cjk' | 'close', string>>;
+}
+
+/** The store's turn search; a store without that capability has the test reported as skipped, not passed. */
+export function turnSearchOf(context: TestContext, store: MemoryStore): TurnSearch {
+  if (store.turnSearch === undefined) context.skip('this store has no turn search (an optional capability)');
+  return store.turnSearch as TurnSearch;
+}
+
+export const alice: FactScope = { agentId: 'bot', userId: 'alice' };
+export const bob: FactScope = { agentId: 'bot', userId: 'bob' };
+export const agentWide: FactScope = { agentId: 'bot' };
+export const otherAgent: FactScope = { agentId: 'other-bot', userId: 'alice' };
+
+let clock = Date.parse('2026-01-01T00:00:00Z');
+export const at = (): Date => {
+  clock += 1000;
+  return new Date(clock);
+};
+export const fact = (text: string, extra: Partial<NewFact> = {}): NewFact => ({
+  text,
+  hash: `h:${text.toLowerCase()}`,
+  sourceSessionKey: null,
+  sourceTurnId: null,
+  source: 'api',
+  at: at(),
+  ...extra,
+});
+export const session = (key: string, channelId: string | null = null, threadId: string | null = null) => ({
+  key,
+  uuid: `00000000-0000-5000-8000-${key.padStart(12, '0').slice(-12)}`,
+  agentId: 'bot',
+  channelId,
+  threadId,
+});
+export const exchange = (key: string, user: string, reply: string, extra: Record<string, unknown> = {}) => ({
+  session: session(key),
+  userId: 'alice',
+  user: { text: user, tokens: 3 },
+  assistant: { text: reply, tokens: 4 },
+  taskSource: false,
+  injectedFactIds: [],
+  at: at(),
+  ...extra,
+});
+
+/** What the cases share: the store of the running test (a fresh one for each), and a fact insert that must store. */
+export interface ContractHarness {
+  store: MemoryStore;
+  insertFact(scope: FactScope, newFact: NewFact): Promise<{ id: number; inserted: boolean }>;
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import type { FactScope } from '../index.js';
+import {
+  agentWide,
+  alice,
+  at,
+  bob,
+  type ContractHarness,
+  type ContractOptions,
+  fact,
+  otherAgent,
+} from './contract-fixtures.js';
+
+/** Facts: scoped, deduplicated, searched, superseded, purged. */
+export function factCases(harness: ContractHarness, options: ContractOptions): void {
+  describe('facts', () => {
+    it('inserts, lists and refuses an exact duplicate in the same scope', async () => {
+      const first = await harness.insertFact(alice, fact('User prefers pnpm'));
+      const again = await harness.insertFact(alice, fact('user prefers PNPM'));
+      expect(first.inserted).toBe(true);
+      expect(again).toEqual({ id: first.id, inserted: false });
+      const elsewhere = await harness.insertFact(bob, fact('User prefers pnpm'));
+      expect(elsewhere.inserted).toBe(true);
+      const listed = await harness.store.facts.list(alice);
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toMatchObject({
+        id: first.id,
+        agentId: 'bot',
+        userId: 'alice',
+        text: 'User prefers pnpm',
+        accessCount: 0,
+        lastUsedAt: null,
+      });
+      expect(listed[0]?.createdAt).toBeInstanceOf(Date);
+    });
+
+    it('never returns a fact of another scope', async () => {
+      await harness.insertFact(alice, fact('Alice deploys on Cloudflare Workers'));
+      await harness.insertFact(bob, fact('Bob deploys on Fly.io'));
+      await harness.insertFact(agentWide, fact('The project deploys weekly'));
+      await harness.insertFact(otherAgent, fact('Alice deploys on Vercel for the other bot'));
+      const query = { words: ['deploys', 'alice', 'bob', 'cloudflare', 'vercel', 'project'], cjk: [] };
+      const texts = async (scope: FactScope) =>
+        (await harness.store.facts.search(scope, query, { limit: 10 })).map((hit) => hit.fact.text);
+      expect(await texts(alice)).toEqual(['Alice deploys on Cloudflare Workers']);
+      expect(await texts(bob)).toEqual(['Bob deploys on Fly.io']);
+      expect(await texts(agentWide)).toEqual(['The project deploys weekly']);
+      expect(await texts(otherAgent)).toEqual(['Alice deploys on Vercel for the other bot']);
+      expect((await harness.store.facts.list(bob)).map((item) => item.text)).toEqual(['Bob deploys on Fly.io']);
+      expect((await harness.store.facts.recent(alice, { limit: 10 })).map((item) => item.text)).toEqual([
+        'Alice deploys on Cloudflare Workers',
+      ]);
+    });
+
+    it('ORs the terms and ranks a fact matching more of them first', async () => {
+      await harness.insertFact(alice, fact('User prefers pnpm for package management'));
+      await harness.insertFact(alice, fact('User tests with vitest'));
+      await harness.insertFact(alice, fact('The API is deployed with Docker'));
+      const hits = await harness.store.facts.search(
+        alice,
+        { words: ['pnpm', 'package', 'zebra'], cjk: [] },
+        { limit: 5 },
+      );
+      expect(hits.map((hit) => hit.fact.text)).toEqual(['User prefers pnpm for package management']);
+      const both = await harness.store.facts.search(
+        alice,
+        { words: ['vitest', 'pnpm', 'package'], cjk: [] },
+        { limit: 5 },
+      );
+      expect(both.map((hit) => hit.fact.text)).toEqual([
+        'User prefers pnpm for package management',
+        'User tests with vitest',
+      ]);
+      expect(both[0]?.relevance).toBeGreaterThan(both[1]?.relevance ?? Number.POSITIVE_INFINITY);
+    });
+
+    it("searches a fact's context at a lower weight than its text", async () => {
+      await harness.insertFact(
+        alice,
+        fact('User adopted a dog named Ned', { context: 'I went to the shelter in Stamford' }),
+      );
+      await harness.insertFact(alice, fact('User volunteers at the Stamford shelter'));
+      const hits = await harness.store.facts.search(alice, { words: ['stamford', 'shelter'], cjk: [] }, { limit: 5 });
+      expect(hits.map((hit) => hit.fact.text)).toEqual([
+        'User volunteers at the Stamford shelter',
+        'User adopted a dog named Ned',
+      ]);
+    });
+
+    it('matches the calendar terms of when a fact was stored', async () => {
+      await harness.insertFact(alice, fact('User ran a marathon', { at: new Date('2022-04-10T00:00:00Z') }));
+      await harness.insertFact(alice, fact('User ran a half marathon', { at: new Date('2023-09-10T00:00:00Z') }));
+      const hits = await harness.store.facts.search(
+        alice,
+        { words: ['marathon'], cjk: [], dates: ['m202204'] },
+        { limit: 2 },
+      );
+      expect(hits[0]?.fact.text).toBe('User ran a marathon');
+      const dateOnly = await harness.store.facts.search(alice, { words: [], cjk: [], dates: ['y2023'] }, { limit: 2 });
+      expect(dateOnly.map((hit) => hit.fact.text)).toEqual(['User ran a half marathon']);
+    });
+
+    it('matches word forms (stemming)', async () => {
+      await harness.insertFact(alice, fact('User deploys services on weekends'));
+      const hits = await harness.store.facts.search(alice, { words: ['deploying', 'service'], cjk: [] }, { limit: 5 });
+      expect(hits).toHaveLength(1);
+    });
+
+    it('treats query syntax in terms as plain text', async () => {
+      await harness.insertFact(alice, fact('User writes "quoted" text and uses OR NEAR AND NOT operators: col*'));
+      const hostile = [
+        '"',
+        'quoted"',
+        'or',
+        'near(',
+        'and',
+        'not',
+        'col:',
+        '*',
+        '^x',
+        '{text}',
+        "'; drop table facts; --",
+        ')',
+      ];
+      const hits = await harness.store.facts.search(alice, { words: hostile, cjk: [] }, { limit: 5 });
+      expect(hits.map((hit) => hit.fact.text)).toEqual([
+        'User writes "quoted" text and uses OR NEAR AND NOT operators: col*',
+      ]);
+      expect(await harness.store.facts.list(alice)).toHaveLength(1);
+    });
+
+    it.skipIf(Boolean(options.skip?.cjk))('finds a 1, 2 or 3+ character CJK word inside a longer run', async () => {
+      await harness.insertFact(alice, fact('用戶偏好使用 pnpm 管理套件'));
+      await harness.insertFact(alice, fact('ユーザーはVimを使っています'));
+      await harness.insertFact(alice, fact('项目部署在 Cloudflare Workers 上'));
+      const find = async (word: string) =>
+        (await harness.store.facts.search(alice, { words: [], cjk: [word] }, { limit: 5 })).map((hit) => hit.fact.text);
+      expect(await find('偏好')).toEqual(['用戶偏好使用 pnpm 管理套件']);
+      expect(await find('管理套件')).toEqual(['用戶偏好使用 pnpm 管理套件']);
+      expect(await find('部署')).toEqual(['项目部署在 Cloudflare Workers 上']);
+      expect(await find('使って')).toEqual(['ユーザーはVimを使っています']);
+      expect(await find('件')).toEqual(['用戶偏好使用 pnpm 管理套件']);
+      expect(await find('偏')).toEqual(['用戶偏好使用 pnpm 管理套件']);
+      expect(await find('喜欢')).toEqual([]);
+    });
+
+    it('purges superseded facts and facts never injected once they are old enough, and nothing else', async () => {
+      const day = 86_400_000;
+      const old = new Date(Date.parse('2025-01-01T00:00:00Z'));
+      const recent = new Date(Date.parse('2025-12-01T00:00:00Z'));
+      const unused = await harness.insertFact(alice, fact('Old fact never injected', { at: old }));
+      const used = await harness.insertFact(alice, fact('Old fact injected once', { at: old }));
+      await harness.store.facts.touch(alice, [used.id], recent);
+      const replaced = await harness.insertFact(bob, fact('User lives in Paris', { at: old }));
+      const current = await harness.insertFact(bob, fact('User lives in Berlin', { at: recent }));
+      await harness.store.facts.supersede(bob, replaced.id, current.id);
+      await harness.insertFact(alice, fact('Recent fact never injected', { at: recent }));
+      const now = Date.parse('2025-12-15T00:00:00Z');
+      const purged = await harness.store.facts.purge({
+        supersededBefore: new Date(now - 30 * day),
+        unusedBefore: new Date(now - 180 * day),
+      });
+      expect(purged).toBe(2);
+      expect((await harness.store.facts.list(alice)).map((item) => item.text)).toEqual([
+        'Old fact injected once',
+        'Recent fact never injected',
+      ]);
+      expect((await harness.store.facts.list(bob)).map((item) => item.text)).toEqual(['User lives in Berlin']);
+      expect(await harness.store.facts.remove(alice, unused.id)).toBe(false);
+      expect(await harness.store.facts.remove(bob, replaced.id)).toBe(false);
+    });
+
+    it('recent() puts the last used, then the newest, first', async () => {
+      const old = await harness.insertFact(alice, fact('First fact stored'));
+      await harness.insertFact(alice, fact('Second fact stored'));
+      await harness.insertFact(alice, fact('Third fact stored'));
+      await harness.store.facts.touch(bob, [old.id], at());
+      await harness.store.facts.touch(alice, [old.id], at());
+      const recent = await harness.store.facts.recent(alice, { limit: 2 });
+      expect(recent.map((item) => item.text)).toEqual(['First fact stored', 'Third fact stored']);
+      expect(recent[0]?.accessCount).toBe(1);
+    });
+
+    it('hides a superseded fact everywhere, and only within its scope', async () => {
+      const old = await harness.insertFact(alice, fact('User prefers npm'));
+      const next = await harness.insertFact(alice, fact('User prefers pnpm'));
+      expect(await harness.store.facts.supersede(bob, old.id, next.id)).toBe(false);
+      expect(await harness.store.facts.supersede(alice, old.id, old.id)).toBe(false);
+      expect(await harness.store.facts.supersede(alice, old.id, next.id)).toBe(true);
+      expect((await harness.store.facts.list(alice)).map((item) => item.text)).toEqual(['User prefers pnpm']);
+      const hits = await harness.store.facts.search(alice, { words: ['prefers'], cjk: [] }, { limit: 5 });
+      expect(hits.map((hit) => hit.fact.text)).toEqual(['User prefers pnpm']);
+      // The text may come back later as a new fact.
+      expect((await harness.insertFact(alice, fact('User prefers npm'))).inserted).toBe(true);
+    });
+
+    it('removes a fact from the list and the index', async () => {
+      const { id } = await harness.insertFact(alice, fact('User likes dark mode'));
+      expect(await harness.store.facts.remove(bob, id)).toBe(false);
+      expect(await harness.store.facts.remove(alice, id)).toBe(true);
+      expect(await harness.store.facts.remove(alice, id)).toBe(false);
+      expect(await harness.store.facts.list(alice)).toEqual([]);
+      expect(await harness.store.facts.search(alice, { words: ['dark', 'mode'], cjk: [] }, { limit: 5 })).toEqual([]);
+    });
+  });
+}
