@@ -8,6 +8,17 @@ export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.j
 export { type LlmExtractorOptions, llmExtractor } from './extractors/llm/llm-extractor.js';
 export type { ChatModel, ChatPath, ChatRequest, ChatResult, ModelSessionState } from './spec/chat-model.js';
 export type { CompletionModel, CompletionRequest, CompletionResult } from './spec/completion-model.js';
+export type {
+  AnthropicBlock,
+  AnthropicConversation,
+  AnthropicMessage,
+  AnthropicSystem,
+  AnthropicTextBlock,
+  OpenaiContentPart,
+  OpenaiConversation,
+  OpenaiMessage,
+} from './spec/conversation.js';
+export type { DecoratedOpenaiTurn, DecoratedTurn } from './spec/decorated-turn.js';
 export { ConfigError, type ConfigErrorCode } from './spec/errors/config-error.js';
 export { type InvalidInputCode, InvalidInputError } from './spec/errors/invalid-input-error.js';
 export { InvalidOutputError } from './spec/errors/invalid-output-error.js';
@@ -40,6 +51,7 @@ export type {
   CacheControl,
   FactsSource,
   InjectedFact,
+  MemoryBreakpoint,
   MessageParam,
   PreparedRequest,
   PreparedTurn,
@@ -59,10 +71,14 @@ export type {
   AddedFact,
   ChatOptions,
   ChatTurn,
+  DecorateInput,
+  DecorateOpenaiInput,
+  DecorateScope,
   FactsApi,
   FoundTurn,
   MemoryStack,
   PrepareInput,
+  RecordedToolStep,
   RecordedTurn,
   RecordInput,
   SessionView,

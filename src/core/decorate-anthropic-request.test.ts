@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { AnthropicBlock, AnthropicMessage, AnthropicTextBlock } from '../spec/conversation.js';
 import {
-  type AnthropicBlock,
-  type AnthropicMessage,
-  type AnthropicTextBlock,
   type CallerRequest,
   decorateAnthropicRequest,
   findCurrentTurn,
@@ -81,6 +79,14 @@ describe('decorateAnthropicRequest', () => {
     expect(decorated.droppedBreakpoints).toEqual([]);
   });
 
+  it('gives a turn without text (an image alone) the recap as a block of its own, after any tool results', () => {
+    const image = { type: 'image', source: { type: 'url', url: 'https://x/y.png' } };
+    const result = { type: 'tool_result', tool_use_id: 't1', content: 'done' };
+    const decorated = decorateAnthropicRequest({ messages: [{ role: 'user', content: [result, image] }] }, notes);
+    expect(decorated.currentTurn).toBe(0);
+    expect(decorated.messages[0]?.content).toEqual([result, { type: 'text', text: notes.recap.trimEnd() }, image]);
+  });
+
   it('puts memory into the turn that has text, never into a message of tool results', () => {
     const messages: AnthropicMessage[] = [
       { role: 'user', content: 'What is the weather in Lisbon?' },
@@ -142,7 +148,14 @@ describe('decorateAnthropicRequest', () => {
           breakpointsBefore += countBreakpoints(blocksOf(original));
           breakpointsAfter += countBreakpoints(blocksOf(after));
           if (index !== current && index !== current - 1) expect(after).toBe(original);
-          if (index === current) {
+          if (index === current && !blocksOf(original).some((item) => item.type === 'text')) {
+            // No text of its own: the recap is a block of its own, after the tool results, the rest unchanged.
+            const blocks = blocksOf(after);
+            const at = blocks.findIndex((item) => item.type === 'text');
+            expect(blocks[at]).toEqual({ type: 'text', text: notes.recap.trimEnd() });
+            expect(blocks.slice(0, at).every((item) => item.type === 'tool_result')).toBe(true);
+            expect([...blocks.slice(0, at), ...blocks.slice(at + 1)]).toEqual(blocksOf(original));
+          } else if (index === current) {
             const firstText = blocksOf(original).findIndex((item) => item.type === 'text');
             blocksOf(after).forEach((item, at) => {
               if (at !== firstText) expect(item).toEqual(blocksOf(original)[at]);

@@ -1,30 +1,14 @@
-import type { CacheControl } from '../spec/prepared-turn.js';
+import type { AnthropicBlock, AnthropicMessage, AnthropicSystem, AnthropicTextBlock } from '../spec/conversation.js';
+import type { CacheControl, MemoryBreakpoint } from '../spec/prepared-turn.js';
 
 /** Anthropic's limit on cache breakpoints in one request (tools, system and messages together). */
 export const MAX_CACHE_BREAKPOINTS = 4;
 
 const EPHEMERAL: CacheControl = { type: 'ephemeral' };
 
-/** Any content block of the Anthropic Messages shape: text, image, document, tool_use, tool_result, thinking... */
-export interface AnthropicBlock {
-  type: string;
-  cache_control?: unknown;
-  [field: string]: unknown;
-}
-
-export interface AnthropicTextBlock extends AnthropicBlock {
-  type: 'text';
-  text: string;
-}
-
-export interface AnthropicMessage {
-  role: 'user' | 'assistant';
-  content: string | AnthropicBlock[];
-}
-
 /** The caller's own request: its system prompt (a string or text blocks) and its whole message list. */
 export interface CallerRequest {
-  system?: string | AnthropicTextBlock[] | undefined;
+  system?: AnthropicSystem | undefined;
   messages: AnthropicMessage[];
   /** Breakpoints the caller set outside system and messages (on its tools), counted against the limit. */
   otherBreakpoints?: number | undefined;
@@ -38,13 +22,10 @@ export interface MemoryNotes {
   recap: string;
 }
 
-/** Where memstack would have put a breakpoint, had the caller's own left room under the limit. */
-export type MemoryBreakpoint = 'pin' | 'history';
-
 export interface DecoratedRequest {
   system: AnthropicTextBlock[];
   messages: AnthropicMessage[];
-  /** Index in `messages` of the current turn (the last user message with text of its own), or -1 when none. */
+  /** Index in `messages` of the current turn (the last user message that is not only tool results), or -1. */
   currentTurn: number;
   /** memstack's breakpoints that the limit of 4 left no room for, in the order it would have added them. */
   droppedBreakpoints: MemoryBreakpoint[];
@@ -57,9 +38,10 @@ export interface DecoratedRequest {
  * Every other block passes through as it is, in place (the same objects), and the caller's breakpoints are kept:
  * memstack adds its own only while the request stays within 4, the pin's first.
  *
- * The current turn is the last user message that has text of its own: in a tool loop the later user messages
- * carry only `tool_result` blocks, which Anthropic requires to come first in their message, so memory never goes
- * there. A string `system` or `content` becomes one text block with the same text.
+ * The current turn is the last user message that holds more than tool results: in a tool loop the later user
+ * messages carry only `tool_result` blocks, so memory never goes there. When the turn has no text (an image alone),
+ * the recap becomes a text block of its own, after any tool results (Anthropic requires those first). A string
+ * `system` stays a string's text in one block; a string `content` stays a string.
  */
 export function decorateAnthropicRequest(request: CallerRequest, notes: MemoryNotes): DecoratedRequest {
   const system: AnthropicTextBlock[] =
@@ -109,12 +91,14 @@ export function decorateAnthropicRequest(request: CallerRequest, notes: MemoryNo
   return { system, messages, currentTurn, droppedBreakpoints: dropped };
 }
 
-/** The last user message with a text block (or string content) of its own, or -1. */
+/** The last user message with string content or a block other than `tool_result`, or -1. */
 export function findCurrentTurn(messages: readonly AnthropicMessage[]): number {
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index] as AnthropicMessage;
     if (message.role !== 'user') continue;
-    if (typeof message.content === 'string' || message.content.some((block) => block.type === 'text')) return index;
+    if (typeof message.content === 'string' || message.content.some((block) => block.type !== 'tool_result')) {
+      return index;
+    }
   }
   return -1;
 }
@@ -123,6 +107,11 @@ function withRecap(content: string | AnthropicBlock[], recap: string): string | 
   if (typeof content === 'string') return `${recap}${content}`;
   const at = content.findIndex((block) => block.type === 'text');
   const blocks = [...content];
+  if (at < 0) {
+    const after = blocks.findIndex((block) => block.type !== 'tool_result');
+    blocks.splice(after < 0 ? blocks.length : after, 0, { type: 'text', text: recap.trimEnd() });
+    return blocks;
+  }
   const block = blocks[at] as AnthropicTextBlock;
   blocks[at] = { ...block, text: `${recap}${block.text}` };
   return blocks;

@@ -25,6 +25,9 @@ export interface PreparedRequest {
 
 export type PromptLayout = 'cache-aware' | 'seed';
 
+/** A cache breakpoint memstack adds to a caller's request (`decorate`): after the pin, and at the history's tail. */
+export type MemoryBreakpoint = 'pin' | 'history';
+
 /** Token counts of the parts of a prepared request, from the stack's tokenizer. */
 export interface TokenBreakdown {
   /** The base system prompt. */

@@ -14,15 +14,17 @@ import { createBackgroundQueue } from './background-queue.js';
 import { chatTurn } from './chat-turn.js';
 import { checkLimit } from './check-limit.js';
 import { checkScope } from './check-scope.js';
+import { decorateTurn } from './decorate-turn.js';
 import { usageEstimator } from './estimate-usage.js';
 import { createFactsApi } from './facts-api.js';
 import { type MemoryLimits, resolveLimits } from './memory-limits.js';
-import type { MemoryStack } from './memory-stack.js';
+import type { DecorateInput, DecorateOpenaiInput, MemoryStack, RecordInput } from './memory-stack.js';
 import { prepareTurn } from './prepare-turn.js';
 import { factPurger } from './purge-facts.js';
 import { recordTurn } from './record-turn.js';
 import { searchTurns } from './search-turns.js';
 import { emptyStats, memoizedCounter, type StackContext, safeEmitter } from './stack-context.js';
+import { createToolLoops } from './tool-loops.js';
 
 export interface MemoryStackOptions {
   store: MemoryStore;
@@ -75,6 +77,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     purgeFacts: async () => {},
     historyCache: new Map(),
     prepared: new WeakMap(),
+    toolLoops: createToolLoops(),
   };
   context.purgeFacts = factPurger(context);
   let closed = false;
@@ -82,7 +85,18 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     if (closed) throw new ConfigError('STACK_CLOSED', 'this memory stack is closed');
   };
 
-  return {
+  const stack: MemoryStack = {
+    decorate: (async (input: DecorateInput | DecorateOpenaiInput) => {
+      open();
+      if (typeof input !== 'object' || input === null) {
+        throw new InvalidInputError(
+          'INVALID_ARGUMENT',
+          'input',
+          'decorate() takes { agentId, system?, messages, ... }',
+        );
+      }
+      return decorateTurn(context, input);
+    }) as MemoryStack['decorate'],
     prepare: async (input) => {
       open();
       if (typeof input !== 'object' || input === null) {
@@ -90,10 +104,10 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       }
       return prepareTurn(context, input);
     },
-    record: async (prepared, reply) => {
+    record: (async (prepared: object, reply: RecordInput) => {
       open();
       return recordTurn(context, prepared, reply);
-    },
+    }) as MemoryStack['record'],
     chat: async (input, model, chatOptions) => {
       open();
       return chatTurn(context, input, model, chatOptions);
@@ -143,6 +157,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       // What this process holds of past turns in memory goes too (formatted history, token counts by text).
       context.historyCache.clear();
       context.countTokens.clear();
+      context.toolLoops.clear();
       return report;
     },
     close: async () => {
@@ -152,4 +167,5 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       await context.store.close();
     },
   };
+  return stack;
 }

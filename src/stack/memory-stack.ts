@@ -1,4 +1,6 @@
 import type { ChatModel, ChatPath } from '../spec/chat-model.js';
+import type { AnthropicBlock, AnthropicMessage, AnthropicSystem, OpenaiMessage } from '../spec/conversation.js';
+import type { DecoratedOpenaiTurn, DecoratedTurn } from '../spec/decorated-turn.js';
 import type { Fact, RankedFact } from '../spec/fact.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { FactScope, ForgetReport, ForgetScope, SessionScope } from '../spec/scope.js';
@@ -13,9 +15,41 @@ export interface PrepareInput {
   text: string;
 }
 
+/** Who a caller-owned conversation belongs to: the same ids as `prepare`'s. */
+export interface DecorateScope {
+  agentId: string;
+  channelId?: string | undefined;
+  threadId?: string | undefined;
+  userId?: string | undefined;
+}
+
+/** `decorate` over an Anthropic Messages request: the caller's system prompt and whole message list. */
+export interface DecorateInput extends DecorateScope {
+  format?: 'anthropic' | undefined;
+  system?: AnthropicSystem | undefined;
+  messages: AnthropicMessage[];
+  /** The request's tools, if any: only their cache breakpoints are read, counted against the limit of 4. */
+  tools?: readonly unknown[] | undefined;
+}
+
+/** `decorate` over OpenAI chat-completions messages (system and developer messages included). */
+export interface DecorateOpenaiInput extends DecorateScope {
+  format: 'openai';
+  messages: OpenaiMessage[];
+}
+
 export interface RecordInput {
-  /** The reply the model gave. */
+  /**
+   * The reply the model gave. For a turn from `decorate`, it may be empty when `content` holds the reply: a reply
+   * that is only tool calls, for one.
+   */
   text: string;
+  /**
+   * The reply's content blocks in the Anthropic shape, when it holds more than text (an OpenAI reply's `tool_calls`
+   * are `{ type: 'tool_use', id, name, input }` blocks here). For a turn from `decorate`, a reply with a `tool_use`
+   * block is a step of a tool loop: nothing is stored until the final answer (see `RecordedToolStep`).
+   */
+  content?: readonly AnthropicBlock[] | undefined;
   usage?: Usage | undefined;
   /** How the reply reached the model, when known. */
   path?: ChatPath | undefined;
@@ -37,10 +71,26 @@ export interface ChatTurn {
 }
 
 export interface RecordedTurn {
+  toolStep: false;
   userTurnId: number;
   assistantTurnId: number;
-  /** False when the background queue was full and this turn's extraction was skipped. */
+  /** False when the background queue was full and this turn's extraction was skipped (or nothing was stored). */
   extractionScheduled: boolean;
+  /**
+   * True when the turn was stored already (`DecoratedTurn.alreadyRecorded`: a client's retry): the ids are the stored
+   * exchange's, and nothing was written.
+   */
+  alreadyRecorded: boolean;
+}
+
+/**
+ * A reply of a tool loop that called tools: kept in this process (its text and usage) until the loop's final answer
+ * is recorded, which stores the user turn and the whole reply as one exchange, with the usage of every step.
+ */
+export interface RecordedToolStep {
+  toolStep: true;
+  /** The steps of this turn's loop so far, this one included. */
+  steps: number;
 }
 
 export interface SessionView {
@@ -86,8 +136,17 @@ export interface FactsApi {
 export interface MemoryStack {
   /** Builds the request for this message from local reads only: no model call. */
   prepare(input: PrepareInput): Promise<PreparedTurn>;
+  /**
+   * Memory around a conversation the caller owns: its request (system prompt and every message, any blocks) with the
+   * pin at the system prompt's tail and the recap at the head of the last user turn, everything else passed through.
+   * Local reads only, no write: the current turn is stored by `record`, earlier ones never from the client.
+   */
+  decorate(input: DecorateInput): Promise<DecoratedTurn>;
+  decorate(input: DecorateOpenaiInput): Promise<DecoratedOpenaiTurn>;
   /** Stores the user turn and the reply atomically, then schedules extraction in the background. */
   record(prepared: PreparedTurn, reply: RecordInput): Promise<RecordedTurn>;
+  /** For a decorated turn, a reply that calls tools is a step of the loop, stored with the final answer. */
+  record(decorated: DecoratedTurn | DecoratedOpenaiTurn, reply: RecordInput): Promise<RecordedTurn | RecordedToolStep>;
   /** prepare, the model call, record: one turn with memory. A model failure fails the turn (nothing is recorded). */
   chat(input: PrepareInput, model: ChatModel, options?: ChatOptions): Promise<ChatTurn>;
   /** Resolves when all background work scheduled so far has finished, successfully or not. */

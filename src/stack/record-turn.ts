@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { conversationText } from '../core/conversation-text.js';
 import { driftScore } from '../core/drift-score.js';
 import type { ChatPath } from '../spec/chat-model.js';
+import type { AnthropicBlock } from '../spec/conversation.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { Usage } from '../spec/usage.js';
@@ -8,8 +10,9 @@ import { checkMessage } from './check-message.js';
 import { compressSession } from './compress-session.js';
 import { countTokensInSlices } from './count-tokens-in-slices.js';
 import { extractMemory } from './extract-memory.js';
-import type { RecordedTurn, RecordInput } from './memory-stack.js';
+import type { RecordedToolStep, RecordedTurn, RecordInput } from './memory-stack.js';
 import type { StackContext } from './stack-context.js';
+import { addUsage } from './tool-loops.js';
 
 /**
  * Persists the user's raw message (never the recap) and the reply in one transaction, then schedules extraction.
@@ -17,9 +20,9 @@ import type { StackContext } from './stack-context.js';
  */
 export async function recordTurn(
   context: StackContext,
-  prepared: PreparedTurn,
+  prepared: object,
   reply: RecordInput,
-): Promise<RecordedTurn> {
+): Promise<RecordedTurn | RecordedToolStep> {
   const state = typeof prepared === 'object' && prepared !== null ? context.prepared.get(prepared) : undefined;
   if (!state) {
     throw new InvalidInputError(
@@ -32,23 +35,41 @@ export async function recordTurn(
   if (typeof reply !== 'object' || reply === null) {
     throw new InvalidInputError('INVALID_ARGUMENT', 'reply', 'record() takes { text, usage? } as its second argument');
   }
-  const replyText = checkMessage(reply.text, 'text', context.limits.maxMessageChars);
+  const content = checkContent(reply.content);
+  const toolStep = state.decorated === true && content?.some((block) => block.type === 'tool_use') === true;
+  const said = replyText(reply.text, content, state.decorated === true);
+  const stepText = said === '' ? '' : checkMessage(said, 'text', context.limits.maxMessageChars);
   const replyUsage = checkUsage(reply.usage);
   const replyPath = checkPath(reply.path);
   state.recorded = true;
   // The copy taken at prepare: the caller's object may have been changed since.
   const turn = state.turn;
   const { input, session } = turn;
+  if (state.alreadyRecorded) {
+    return { toolStep: false, ...state.alreadyRecorded, extractionScheduled: false, alreadyRecorded: true };
+  }
   const at = context.now();
   // The simulator runs for every turn, so that its cache state follows the session even when figures are given.
   // Counted once (memoized), and apart from the write: a 200,000-character reply costs one tokenizer pass, and the
   // event loop runs between it and the transaction.
-  const replyTokens = await countTokensInSlices(context.countTokens, replyText);
+  const stepTokens = await countTokensInSlices(context.countTokens, stepText);
   await new Promise((resolve) => setImmediate(resolve));
   const known = knownCounts(turn);
-  known.set(replyText, replyTokens);
-  const estimate = context.estimateUsage(session.key, turn.request, replyText, at, known);
-  const usage = replyUsage ?? estimate;
+  known.set(stepText, stepTokens);
+  const stepUsage = replyUsage ?? context.estimateUsage(session.key, turn.request, stepText, at, known);
+  const step = { text: stepText, usage: stepUsage, fromProvider: replyUsage !== undefined };
+  if (toolStep) return { toolStep: true, steps: context.toolLoops.add(session.key, input.text, step).steps };
+  // A tool loop's final answer: the exchange is the whole loop, what was said along the way and the usage of every
+  // step.
+  const loop = state.decorated ? context.toolLoops.take(session.key, input.text) : undefined;
+  const texts = [...(loop?.texts ?? []), ...(stepText === '' ? [] : [stepText])];
+  const fullText =
+    texts.length > 0
+      ? checkMessage(texts.join('\n\n'), 'text', context.limits.maxMessageChars)
+      : conversationText.placeholder((content ?? []).map((block) => block.type));
+  const replyTokens = loop ? await countTokensInSlices(context.countTokens, fullText) : stepTokens;
+  const usage = loop ? addUsage(loop.usage, stepUsage) : stepUsage;
+  const fromProvider = step.fromProvider && (loop?.fromProvider ?? true);
   const memory = memoryTokens(turn);
   let ids: { userTurnId: number; assistantTurnId: number };
   try {
@@ -64,7 +85,7 @@ export async function recordTurn(
       // Counted by prepare already (the message as sent: the same text, unless a wrapper tag in it was escaped).
       user: { text: input.text, tokens: turn.tokens.message },
       assistant: {
-        text: replyText,
+        text: fullText,
         tokens: replyTokens,
         usage,
         path: replyPath,
@@ -83,17 +104,17 @@ export async function recordTurn(
   context.emit({
     type: 'usage',
     sessionKey: session.key,
-    source: replyUsage ? 'provider' : 'estimate',
+    source: fromProvider ? 'provider' : 'estimate',
     usage,
     memoryTokens: memory,
   });
-  const drift = driftScore(replyText, { pinned: turn.pinned, facts: turn.facts.map((fact) => fact.text) });
+  const drift = driftScore(fullText, { pinned: turn.pinned, facts: turn.facts.map((fact) => fact.text) });
   if (drift) context.emit({ type: 'drift', sessionKey: session.key, ...drift });
 
   const extractionScheduled = context.queue.schedule(session.key, async () => {
     await extractMemory(context, {
       prepared: turn,
-      replyText,
+      replyText: fullText,
       userTurnId: ids.userTurnId,
       assistantTurnId: ids.assistantTurnId,
       previousTurn: state.previousTurn,
@@ -102,7 +123,29 @@ export async function recordTurn(
     await context.purgeFacts();
   });
   if (!extractionScheduled) context.emit({ type: 'extraction-skipped', sessionKey: session.key, reason: 'queue-full' });
-  return { ...ids, extractionScheduled };
+  return { toolStep: false, ...ids, extractionScheduled, alreadyRecorded: false };
+}
+
+/**
+ * The reply's text: `text`, or the text blocks of `content` when `text` is empty. Only a decorated turn's reply may
+ * have no text at all (tool calls alone); `prepare`'s turns need one, as before.
+ */
+function replyText(text: unknown, content: readonly AnthropicBlock[] | undefined, decorated: boolean): string {
+  if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'text must be a string');
+  if (text.trim() !== '') return text;
+  const fromContent = content ? conversationText.blocks(content) : '';
+  if (fromContent.trim() !== '' || (decorated && content !== undefined)) return fromContent;
+  throw new InvalidInputError('EMPTY_MESSAGE', 'text', 'text is empty');
+}
+
+const contentSchema = z.array(z.looseObject({ type: z.string() }));
+
+function checkContent(value: unknown): AnthropicBlock[] | undefined {
+  if (value === undefined) return undefined;
+  if (!contentSchema.safeParse(value).success) {
+    throw new InvalidInputError('INVALID_ARGUMENT', 'content', 'content is an array of content blocks ({ type, ... })');
+  }
+  return value as AnthropicBlock[];
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Tokenizer } from '../spec/tokenizer.js';
 import type { BackgroundQueue } from './background-queue.js';
 import type { UsageEstimator } from './estimate-usage.js';
 import type { MemoryLimits } from './memory-limits.js';
+import type { ToolLoops } from './tool-loops.js';
 
 /** What a turn remembers between `prepare` and `record`, kept off the public object. */
 export interface PreparedState {
@@ -24,6 +25,10 @@ export interface PreparedState {
   previousTurn: { id: number; text: string } | undefined;
   /** A new system pin this turn placed, to store with the turn, and the pin version it was rendered from. */
   systemPin: { text: string; at: Date; pinVersion: number } | undefined;
+  /** Set for a turn from `decorate`: a reply that calls tools is a step of a tool loop (see `ToolLoops`). */
+  decorated?: boolean | undefined;
+  /** The stored exchange this turn repeats (a client retrying a call that was recorded): `record` stores nothing. */
+  alreadyRecorded?: { userTurnId: number; assistantTurnId: number } | undefined;
 }
 
 /** Everything the stack's functions share. Built once by `createMemoryStack`. */
@@ -41,7 +46,10 @@ export interface StackContext {
   countTokens: ((text: string) => number) & { clear: () => void };
   /** History turns formatted for the prompt, by turn id (checked against the text, in case an id is reused). */
   historyCache: Map<number, { source: string; text: string; tokens: number }>;
-  prepared: WeakMap<PreparedTurn, PreparedState>;
+  /** Turns from `prepare` and `decorate`, by the object returned to the caller. */
+  prepared: WeakMap<object, PreparedState>;
+  /** The steps of tool loops whose final answer has not come yet, by session. */
+  toolLoops: ToolLoops;
   /** Usage from the prompt-cache simulator, for turns recorded without provider figures. */
   estimateUsage: UsageEstimator;
   /** Deletes expired facts, at most once per interval. */

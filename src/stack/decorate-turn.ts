@@ -1,0 +1,250 @@
+import { buildRecap } from '../core/build-recap.js';
+import { cleanText } from '../core/clean-text.js';
+import { conversationText } from '../core/conversation-text.js';
+import { decorateAnthropicRequest, findCurrentTurn } from '../core/decorate-anthropic-request.js';
+import { decorateOpenaiRequest } from '../core/decorate-openai-request.js';
+import { findQuestion } from '../core/find-question.js';
+import { systemSections } from '../core/system-sections.js';
+import type { AnthropicConversation, OpenaiConversation } from '../spec/conversation.js';
+import type { DecoratedTurn } from '../spec/decorated-turn.js';
+import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
+import type { SessionSnapshot } from '../spec/memory-store.js';
+import type { MemoryBreakpoint, PreparedRequest, PreparedTurn, TokenBreakdown } from '../spec/prepared-turn.js';
+import { checkConversation } from './check-conversation.js';
+import { checkMessage } from './check-message.js';
+import { checkScope } from './check-scope.js';
+import { countTokensInSlices } from './count-tokens-in-slices.js';
+import { estimateRequest } from './estimate-request.js';
+import { type GatheredMemory, gatherMemory, type RecallWindow } from './gather-memory.js';
+import type { DecorateInput, DecorateOpenaiInput } from './memory-stack.js';
+import { preparedState } from './prepared-state.js';
+import type { StackContext } from './stack-context.js';
+
+/** The caller's conversation reduced to what memory needs, whatever its shape. */
+interface Conversation {
+  /** The current turn's text, as it will be stored. */
+  text: string;
+  /** The texts of the earlier user and assistant messages (cleaned as stored turns are). */
+  visible: Set<string>;
+  /** The text of the last assistant message before the current turn, if any (the question it may answer). */
+  previousReply: string | undefined;
+  /** What the request costs apart from memory, as texts: the system prompt, and the history before the turn. */
+  systemText: string;
+  historyTexts: string[];
+}
+
+/**
+ * Memory around a conversation the caller owns: its system prompt and messages with the pin and the recap added
+ * (see `decorateAnthropicRequest`, `decorateOpenaiRequest`), and what memory went in. The same reads as `prepare`;
+ * nothing of the caller's history is stored: which turns the session holds is the store's to say, so a client that
+ * resends, edits or drops earlier messages changes nothing stored. Only the current turn is recorded, by `record`.
+ */
+export async function decorateTurn(
+  context: StackContext,
+  input: DecorateInput | DecorateOpenaiInput,
+): Promise<DecoratedTurn<AnthropicConversation | OpenaiConversation>> {
+  const format = input.format ?? 'anthropic';
+  if (format !== 'anthropic' && format !== 'openai') {
+    throw new InvalidInputError(
+      'INVALID_ARGUMENT',
+      'format',
+      `unknown format "${String(format)}": use 'anthropic' or 'openai'`,
+    );
+  }
+  const scope = checkScope(input);
+  const anthropic = format === 'anthropic' ? checkConversation.anthropic(input as DecorateInput) : null;
+  const openai = format === 'openai' ? checkConversation.openai(input) : null;
+  const conversation = anthropic ? readAnthropic(context, anthropic) : readOpenai(context, openai ?? []);
+  const { text, visible } = conversation;
+  const memory = await gatherMemory(context, scope, text, recallWindow(visible, context.limits.historyMaxTurns), {
+    splitPin: true,
+  });
+  const { snapshot, split, pinned, facts, recalled } = memory;
+  const pin = snapshot?.session.pin ?? null;
+  const recap = buildRecap({
+    task: pin?.task ?? null,
+    clarifications: split?.recent ?? [],
+    facts: facts.map((fact) => fact.text),
+    recalled,
+    taskMaxChars: context.limits.recapTaskMaxChars,
+  });
+  const pinSection = split ? systemSections.pin(split.system.text) : pinned ? systemSections.pin(pinned) : '';
+  const notes = { pin: pinSection, recap: recap.block };
+
+  let request: AnthropicConversation | OpenaiConversation;
+  let currentTurn: number;
+  let droppedBreakpoints: MemoryBreakpoint[] = [];
+  let estimate: PreparedRequest;
+  if (anthropic) {
+    const breakpoints = anthropic.tools.filter((tool) => hasBreakpoint(tool)).length;
+    const decorated = decorateAnthropicRequest({ ...anthropic, otherBreakpoints: breakpoints }, notes);
+    request = { system: decorated.system, messages: decorated.messages };
+    ({ currentTurn, droppedBreakpoints } = decorated);
+    estimate = estimateRequest.anthropic(request);
+  } else {
+    const decorated = decorateOpenaiRequest(openai ?? [], notes);
+    request = { messages: decorated.messages };
+    currentTurn = decorated.currentTurn;
+    estimate = estimateRequest.openai(decorated.messages);
+  }
+
+  const count = context.countTokens;
+  const messageTokens = await countTokensInSlices(count, text);
+  const tokens = breakdown({
+    system: count(conversation.systemText),
+    pin: count(pinSection),
+    recap: count(recap.frameText),
+    facts: count(recap.factsText),
+    recalled: count(recap.recalledText),
+    history: conversation.historyTexts.reduce((sum, part) => sum + count(part), 0),
+    message: messageTokens,
+  });
+  const { agentId, channelId, threadId, userId } = scope;
+  const turn: PreparedTurn = {
+    request: estimate,
+    session: { key: memory.handle.key, uuid: memory.handle.uuid, isNew: snapshot === null },
+    pinned,
+    facts: facts.map(({ id, text: factText }) => ({ id, text: factText })),
+    factsSource: memory.source,
+    tokens,
+    input: { agentId, channelId, threadId, userId, text },
+    answersQuestion: conversation.previousReply === undefined ? null : findQuestion(conversation.previousReply),
+    recalled,
+  };
+  const alreadyRecorded = findRecorded(memory, text, conversation.previousReply);
+  const decorated: DecoratedTurn<AnthropicConversation | OpenaiConversation> = {
+    request,
+    session: { ...turn.session },
+    pinned,
+    facts: turn.facts.map((fact) => ({ ...fact })),
+    factsSource: turn.factsSource,
+    tokens: { ...tokens },
+    input: { ...turn.input },
+    answersQuestion: turn.answersQuestion,
+    recalled: recalled.map((recalledTurn) => ({ ...recalledTurn })),
+    currentTurn,
+    droppedBreakpoints,
+    alreadyRecorded: alreadyRecorded !== undefined,
+  };
+  context.prepared.set(decorated, preparedState(turn, memory, text, { decorated: true, alreadyRecorded }));
+  return decorated;
+}
+
+function readAnthropic(
+  context: StackContext,
+  conversation: ReturnType<typeof checkConversation.anthropic>,
+): Conversation {
+  const { messages, system } = conversation;
+  const current = findCurrentTurn(messages);
+  const message = messages[current];
+  if (message === undefined) throw noUserTurn();
+  const blocks = typeof message.content === 'string' ? [] : message.content;
+  const text = storedText(
+    context,
+    conversationText.anthropic(message),
+    blocks.map((block) => block.type),
+  );
+  const systemText = typeof system === 'string' ? system : (system ?? []).map((block) => block.text).join('\n\n');
+  const visible = new Set<string>();
+  const historyTexts: string[] = [];
+  let previousReply: string | undefined;
+  messages.forEach((earlier, index) => {
+    if (index === current) return;
+    if (typeof earlier.content === 'string') historyTexts.push(earlier.content);
+    else for (const block of earlier.content) historyTexts.push(conversationText.anthropicBlockCost(block));
+    if (index > current) return;
+    const said = conversationText.anthropic(earlier);
+    if (said === '') return;
+    visible.add(cleanText(said));
+    if (earlier.role === 'assistant') previousReply = said;
+  });
+  return { text, visible, previousReply, systemText, historyTexts };
+}
+
+function readOpenai(context: StackContext, messages: ReturnType<typeof checkConversation.openai>): Conversation {
+  const current = messages.map((message) => message.role).lastIndexOf('user');
+  const message = messages[current];
+  if (message === undefined) throw noUserTurn();
+  const parts = Array.isArray(message.content) ? message.content : [];
+  const text = storedText(
+    context,
+    conversationText.openai(message),
+    parts.map((part) => part.type),
+  );
+  const systemTexts: string[] = [];
+  const visible = new Set<string>();
+  const historyTexts: string[] = [];
+  let previousReply: string | undefined;
+  messages.forEach((earlier, index) => {
+    if (index === current) return;
+    const cost = conversationText.openaiCost(earlier);
+    if (earlier.role === 'system' || earlier.role === 'developer') systemTexts.push(cost);
+    else historyTexts.push(cost);
+    if (index > current || (earlier.role !== 'user' && earlier.role !== 'assistant')) return;
+    const said = conversationText.openai(earlier);
+    if (said === '') return;
+    visible.add(cleanText(said));
+    if (earlier.role === 'assistant') previousReply = said;
+  });
+  return { text, visible, previousReply, systemText: systemTexts.join('\n\n'), historyTexts };
+}
+
+/** The turn's text as stored: its text, or for a turn without any (an image alone) a stand-in naming its blocks. */
+function storedText(context: StackContext, text: string, types: readonly string[]): string {
+  const said = text.trim() === '' ? conversationText.placeholder(types) : text;
+  return checkMessage(said, 'messages', context.limits.maxMessageChars);
+}
+
+function noUserTurn(): InvalidInputError {
+  return new InvalidInputError(
+    'INVALID_ARGUMENT',
+    'messages',
+    'messages hold no user turn (a user message with more than tool results) to add memory to',
+  );
+}
+
+function hasBreakpoint(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { cache_control?: unknown }).cache_control != null;
+}
+
+/**
+ * Turn recall over what the caller's messages do not show: the stored turns are matched to the caller's by text,
+ * and the search covers the turns before the newest run of shown ones (and drops any shown turn it finds).
+ */
+function recallWindow(
+  visible: ReadonlySet<string>,
+  historyMaxTurns: number,
+): (snapshot: SessionSnapshot) => RecallWindow {
+  return ({ session, turns }) => {
+    let start = turns.length;
+    while (start > 0 && visible.has((turns[start - 1] as SessionSnapshot['turns'][number]).text)) start -= 1;
+    const complete = session.summaryThroughTurnId === 0 && turns.length < historyMaxTurns;
+    if (start === 0 && complete) return null;
+    return { beforeTurnId: start < turns.length ? turns[start]?.id : undefined, visible };
+  };
+}
+
+/**
+ * The stored exchange this turn repeats, if it is one: the session's last exchange has this text, and the reply
+ * before the turn in the caller's messages is not that exchange's reply (which it would be, were this a new turn
+ * that happens to say the same, like a second "continue").
+ */
+function findRecorded(
+  memory: GatheredMemory,
+  text: string,
+  previousReply: string | undefined,
+): { userTurnId: number; assistantTurnId: number } | undefined {
+  const turns = memory.snapshot?.turns ?? [];
+  const reply = turns.at(-1);
+  const user = turns.at(-2);
+  if (reply?.role !== 'assistant' || user?.role !== 'user' || user.text !== text) return undefined;
+  if (previousReply !== undefined && cleanText(previousReply) === reply.text) return undefined;
+  return { userTurnId: user.id, assistantTurnId: reply.id };
+}
+
+function breakdown(parts: Omit<TokenBreakdown, 'summary' | 'total' | 'memoryShare'>): TokenBreakdown {
+  const counts = { ...parts, summary: 0 };
+  const total = Object.values(counts).reduce((sum, value) => sum + value, 0);
+  const memory = counts.pin + counts.recap + counts.facts + counts.recalled;
+  return { ...counts, total, memoryShare: total === 0 ? 0 : memory / total };
+}

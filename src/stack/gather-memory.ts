@@ -1,0 +1,119 @@
+import { buildFactQuery } from '../core/build-fact-query.js';
+import { deriveSessionHandle, type SessionHandle } from '../core/derive-session-handle.js';
+import { fitRecalledTurns } from '../core/fit-recalled-turns.js';
+import { renderPin } from '../core/render-pin.js';
+import { selectFacts } from '../core/select-facts.js';
+import { splitPinForCache } from '../core/split-pin-for-cache.js';
+import type { Fact } from '../spec/fact.js';
+import type { FactQuery, SessionSnapshot } from '../spec/memory-store.js';
+import type { FactsSource, RecalledTurn } from '../spec/prepared-turn.js';
+import type { CheckedScope } from './check-scope.js';
+import { searchFacts } from './search-facts.js';
+import { searchTurns } from './search-turns.js';
+import type { StackContext } from './stack-context.js';
+
+/**
+ * Which stored turns the model sees already, so that turn recall brings back only older ones: recall searches the
+ * turns before `beforeTurnId` (all of them when undefined) and drops any whose text is in `visible`. Null: every
+ * stored turn is in view, nothing to recall.
+ */
+export type RecallWindow = { beforeTurnId: number | undefined; visible?: ReadonlySet<string> } | null;
+
+/** What memory a turn gets, read from the store: the session, the facts for the message, the recalled turns. */
+export interface GatheredMemory {
+  handle: SessionHandle;
+  snapshot: SessionSnapshot | null;
+  facts: Fact[];
+  source: FactsSource;
+  recalled: RecalledTurn[];
+  /** The whole pin, rendered, or null. */
+  pinned: string | null;
+  /**
+   * The cache-aware split of the pin (`splitPinForCache`): the text for the system prompt, the clarifications for
+   * the recap, and whether this turn places a new system pin. Null without a pin.
+   */
+  split: ReturnType<typeof splitPinForCache> | null;
+}
+
+/**
+ * The hot path's reads, shared by `prepare` (memstack's history) and `decorate` (the caller's): one session read, one
+ * fact search, one turn search when recall is on. No model call, no write.
+ */
+export async function gatherMemory(
+  context: StackContext,
+  scope: CheckedScope,
+  text: string,
+  window: (snapshot: SessionSnapshot) => RecallWindow,
+  options: { splitPin: boolean },
+): Promise<GatheredMemory> {
+  const { limits } = context;
+  const { agentId, userId } = scope;
+  const handle = deriveSessionHandle(scope);
+  const snapshot = await context.store.sessions.read(handle.key, { maxTurns: limits.historyMaxTurns });
+  const session = snapshot?.session ?? null;
+  // In a conversation other people take part in, a user's personal facts would reach them through the reply: they
+  // are injected only as far as the caller allows it (sharedSessionFactsTopK, 0 by default).
+  const shared = session !== null && (session.shared || session.firstUserId !== (userId ?? null));
+  const topK =
+    shared && userId !== undefined ? Math.min(limits.factsTopK, limits.sharedSessionFactsTopK) : limits.factsTopK;
+  // One query for the facts and the older turns.
+  const query = buildFactQuery(text);
+  const { facts, source } = await chooseFacts(context, { agentId, userId }, text, query, topK);
+  const recalled = snapshot ? await recallTurns(context, snapshot, text, query, window(snapshot)) : [];
+  const pin = session?.pin ?? null;
+  const stored = session?.systemPin ? { text: session.systemPin.text, at: session.systemPin.at.getTime() } : null;
+  const split =
+    pin && options.splitPin
+      ? splitPinForCache(
+          pin,
+          stored,
+          (snapshot?.turns ?? []).map((turn) => turn.createdAt.getTime()),
+          context.now().getTime(),
+        )
+      : null;
+  return { handle, snapshot, facts, source, recalled, pinned: pin ? renderPin(pin) : null, split };
+}
+
+async function chooseFacts(
+  context: StackContext,
+  scope: { agentId: string; userId: string | undefined },
+  text: string,
+  query: FactQuery,
+  topK: number,
+): Promise<{ facts: Fact[]; source: FactsSource }> {
+  const { limits } = context;
+  const options = { topK, tokenBudget: limits.factsTokenBudget, count: context.countTokens };
+  if (topK === 0) return { facts: [], source: 'relevance' };
+  const ranked = await searchFacts(context, scope, text, topK * 4, query);
+  if (ranked !== null) return { facts: selectFacts(ranked, options), source: 'relevance' };
+  // No usable term (e.g. "ok, go ahead"): the most recently used facts, and the turn says so.
+  const recent = await context.store.facts.recent(scope, { limit: topK * 4 });
+  return { facts: selectFacts(recent, options), source: 'recency' };
+}
+
+/** How many more hits to ask for when some may be in view already (and dropped). */
+const VISIBLE_MARGIN = 8;
+
+/** Turn recall: the session's turns out of the model's view that best match the message, cut to snippets. */
+async function recallTurns(
+  context: StackContext,
+  snapshot: SessionSnapshot,
+  text: string,
+  query: FactQuery,
+  window: RecallWindow,
+): Promise<RecalledTurn[]> {
+  const { turnRecall, turnRecallTokenBudget } = context.limits;
+  if (turnRecall === 0 || turnRecallTokenBudget === 0 || window === null) return [];
+  const visible = window.visible;
+  const found = await searchTurns(context, snapshot.session.key, text, {
+    limit: visible ? turnRecall + VISIBLE_MARGIN : turnRecall,
+    beforeTurnId: window.beforeTurnId,
+    query,
+  });
+  const hidden = (visible ? found.filter(({ turn }) => !visible.has(turn.text)) : found).slice(0, turnRecall);
+  if (hidden.length === 0) return [];
+  return fitRecalledTurns(
+    hidden.map(({ turn }) => ({ id: turn.id, role: turn.role, text: turn.text, createdAt: turn.createdAt })),
+    { terms: [...query.words, ...query.cjk], tokenBudget: turnRecallTokenBudget, count: context.countTokens },
+  );
+}

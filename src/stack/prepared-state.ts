@@ -1,0 +1,30 @@
+import { isSubstantive } from '../core/is-substantive.js';
+import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import type { PreparedTurn } from '../spec/prepared-turn.js';
+import type { GatheredMemory } from './gather-memory.js';
+import type { PreparedState } from './stack-context.js';
+
+/** What `record` and the extraction job need of a turn, kept off the caller's object (see `PreparedState`). */
+export function preparedState(
+  turn: PreparedTurn,
+  memory: GatheredMemory,
+  text: string,
+  extra: Partial<Pick<PreparedState, 'decorated' | 'alreadyRecorded'>> = {},
+): PreparedState {
+  const session = memory.snapshot?.session ?? null;
+  const lastTurn = memory.snapshot?.turns.at(-1);
+  const { split } = memory;
+  return {
+    turn,
+    previousTurn: lastTurn ? { id: lastTurn.id, text: lastTurn.text } : undefined,
+    taskSourceNeeded: (session?.taskSourceTurnId ?? null) === null && isSubstantive(stripSenderMetadata(text)),
+    recorded: false,
+    modelState: session?.modelState ?? {},
+    historyVersion: session?.historyVersion ?? 0,
+    systemPin:
+      split?.placed && session
+        ? { text: split.system.text, at: new Date(split.system.at), pinVersion: session.pinVersion }
+        : undefined,
+    ...extra,
+  };
+}
