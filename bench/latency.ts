@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMemoryStack } from '../src/index.js';
+import { type AnthropicMessage, createMemoryStack } from '../src/index.js';
 import { sqliteStore } from '../src/sqlite.js';
 import { printTable, quantile } from './print-table.js';
 import {
@@ -29,6 +29,7 @@ const HISTORY_EXCHANGES = 10;
 export async function latencyBench(): Promise<Record<string, unknown>> {
   const directory = mkdtempSync(join(tmpdir(), 'memstack-bench-'));
   const rows: Array<Array<string | number>> = [];
+  const decorateRows: Array<Array<string | number>> = [];
   const results: Record<string, unknown> = {};
   try {
     for (const { language, size } of CASES) {
@@ -77,20 +78,53 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
       }
       await stack.idle();
 
+      // The same session as a caller-owned conversation: the exchanges as the client keeps them, then the message.
+      const history: AnthropicMessage[] = (await stack.session(session)).turns.map((turn) => ({
+        role: turn.role,
+        content: [{ type: 'text', text: turn.text }],
+      }));
       const messages = generate.messages(RUNS + WARMUP);
       const timings: number[] = [];
+      const decorateTimings: number[] = [];
       let injected = 0;
       for (const [index, text] of messages.entries()) {
-        const start = performance.now();
-        const prepared = await stack.prepare({ ...session, text });
-        const elapsed = performance.now() - start;
-        if (index >= WARMUP) {
+        // Side by side, in alternating order, so that neither gets the warmer cache.
+        const prepare = async (): Promise<void> => {
+          const start = performance.now();
+          const prepared = await stack.prepare({ ...session, text });
+          const elapsed = performance.now() - start;
+          if (index < WARMUP) return;
           timings.push(elapsed);
           injected += prepared.facts.length;
+        };
+        const decorate = async (): Promise<void> => {
+          const start = performance.now();
+          await stack.decorate({
+            ...session,
+            system: 'You are a helpful engineering assistant.',
+            messages: [...history, { role: 'user', content: text }],
+          });
+          if (index >= WARMUP) decorateTimings.push(performance.now() - start);
+        };
+        if (index % 2 === 0) {
+          await prepare();
+          await decorate();
+        } else {
+          await decorate();
+          await prepare();
         }
       }
       await stack.close();
       timings.sort((a, b) => a - b);
+      decorateTimings.sort((a, b) => a - b);
+      decorateRows.push([
+        language,
+        size,
+        quantile(decorateTimings, 0.5),
+        quantile(decorateTimings, 0.99),
+        quantile(decorateTimings, 0.5) / quantile(timings, 0.5),
+        quantile(decorateTimings, 0.99) / quantile(timings, 0.99),
+      ]);
       const row = {
         p50: quantile(timings, 0.5),
         p95: quantile(timings, 0.95),
@@ -108,6 +142,11 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
     `prepare() latency, ms (SQLite file on disk, ${HISTORY_EXCHANGES} exchanges of history, synthetic facts, goal p99 < 2 ms at 100k)`,
     ['facts', 'in scope', 'runs', 'p50', 'p95', 'p99', 'max', 'facts/turn', 'load s'],
     rows,
+  );
+  printTable(
+    `decorate() beside prepare(), ms (the same session as a client-owned conversation of ${HISTORY_EXCHANGES} exchanges, Anthropic shape)`,
+    ['facts', 'in scope', 'p50', 'p99', 'p50 / prepare', 'p99 / prepare'],
+    decorateRows,
   );
   return results;
 }

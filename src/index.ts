@@ -10,13 +10,16 @@ export type { ChatModel, ChatPath, ChatRequest, ChatResult, ModelSessionState } 
 export type { CompletionModel, CompletionRequest, CompletionResult } from './spec/completion-model.js';
 export type {
   AnthropicBlock,
+  AnthropicBlockLike,
   AnthropicConversation,
   AnthropicMessage,
+  AnthropicMessageLike,
   AnthropicSystem,
   AnthropicTextBlock,
   OpenaiContentPart,
   OpenaiConversation,
   OpenaiMessage,
+  OpenaiMessageLike,
 } from './spec/conversation.js';
 export type { DecoratedOpenaiTurn, DecoratedTurn } from './spec/decorated-turn.js';
 export { ConfigError, type ConfigErrorCode } from './spec/errors/config-error.js';

@@ -1,4 +1,4 @@
-import type { AnthropicBlock, AnthropicMessage, OpenaiMessage } from '../spec/conversation.js';
+import type { AnthropicBlock, AnthropicMessage, OpenaiMessage, OpenFields } from '../spec/conversation.js';
 
 /**
  * The text of a message of the caller's conversation, as memstack stores and searches it: its text blocks (or
@@ -18,7 +18,8 @@ export const conversationText = {
    * What a block costs in the prompt, as text: a tool call's name and input, a tool result's content, thinking.
    * Images and documents count as nothing (their tokens are not text tokens).
    */
-  anthropicBlockCost: (block: AnthropicBlock): string => {
+  anthropicBlockCost: (value: AnthropicBlock): string => {
+    const block = value as AnthropicBlock & OpenFields;
     switch (block.type) {
       case 'text':
         return typeof block.text === 'string' ? block.text : '';
@@ -40,7 +41,8 @@ export const conversationText = {
   /** What an OpenAI message costs in the prompt, as text: its text parts and its tool calls' names and arguments. */
   openaiCost: (message: OpenaiMessage): string => {
     const text = conversationText.openai(message);
-    const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as unknown[]) : [];
+    const toolCalls = (message as OpenaiMessage & OpenFields).tool_calls;
+    const calls: readonly unknown[] = Array.isArray(toolCalls) ? toolCalls : [];
     if (calls.length === 0) return text;
     return [text, ...calls.map(stringify)].filter(Boolean).join('\n');
   },
@@ -51,9 +53,9 @@ export const conversationText = {
   placeholder: (types: readonly string[]): string => `[${[...new Set(types)].join(', ') || 'empty'}]`,
 };
 
-function joinTexts(blocks: ReadonlyArray<{ type: string; [field: string]: unknown }>): string {
+function joinTexts(blocks: ReadonlyArray<{ type: string }>): string {
   const texts: string[] = [];
-  for (const block of blocks) {
+  for (const block of blocks as ReadonlyArray<{ type: string } & OpenFields>) {
     if (block.type === 'text' && typeof block.text === 'string' && block.text !== '') texts.push(block.text);
   }
   return texts.join('\n\n');

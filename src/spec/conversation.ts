@@ -1,49 +1,70 @@
+import type { TextBlock } from './prepared-turn.js';
+
 /**
  * The shapes of a conversation the caller owns (`stack.decorate`): the Anthropic Messages API's and OpenAI chat
  * completions'. Structural and open: memstack reads the few fields it needs and passes every other field and block
- * through as it is, so a new block type of either API needs no change here.
+ * through as it is, so a new block type of either API needs no change here, and the SDKs' own types
+ * (`Anthropic.MessageParam`, `OpenAI.ChatCompletionMessageParam`) fit them as they are.
  */
 
-/** Any content block of the Anthropic Messages shape: text, image, document, tool_use, tool_result, thinking... */
-export interface AnthropicBlock {
+/**
+ * What memstack needs of an Anthropic content block (text, image, document, tool_use, tool_result, thinking...):
+ * its type, and its breakpoint. The SDK's block types (interfaces) fit it as they are.
+ */
+export interface AnthropicBlockLike {
   type: string;
   cache_control?: unknown;
-  [field: string]: unknown;
 }
 
-export interface AnthropicTextBlock extends AnthropicBlock {
-  type: 'text';
-  text: string;
+/**
+ * What memstack needs of an Anthropic message; `Anthropic.MessageParam` fits it. A `system` message among the
+ * messages (the API takes them) passes through like the caller's other instructions.
+ */
+export interface AnthropicMessageLike {
+  role: 'user' | 'assistant' | 'system';
+  content: string | readonly AnthropicBlockLike[];
 }
 
-export interface AnthropicMessage {
-  role: 'user' | 'assistant';
-  content: string | AnthropicBlock[];
-}
+/** An Anthropic content block written as a literal: any fields beside `type`. */
+export type AnthropicBlock = { type: string; cache_control?: unknown; [field: string]: unknown };
+
+export type AnthropicTextBlock = { type: 'text'; text: string; cache_control?: unknown; [field: string]: unknown };
+
+/** An Anthropic message written as a literal. */
+export type AnthropicMessage = { role: 'user' | 'assistant' | 'system'; content: string | AnthropicBlock[] };
 
 /** A system prompt of the Anthropic shape: a string, or text blocks. */
-export type AnthropicSystem = string | AnthropicTextBlock[];
+export type AnthropicSystem = string | ReadonlyArray<{ type: 'text'; text: string; cache_control?: unknown }>;
 
-/** The caller's Anthropic request with memory added (what `decorate` returns as `request`). */
-export interface AnthropicConversation {
-  system: AnthropicTextBlock[];
-  messages: AnthropicMessage[];
+/**
+ * The caller's Anthropic request with memory added (what `decorate` returns as `request`): the caller's system
+ * blocks then memstack's pin, and the caller's messages, of the caller's own message type.
+ */
+export interface AnthropicConversation<Message extends AnthropicMessageLike = AnthropicMessage> {
+  system: TextBlock[];
+  messages: Message[];
 }
 
-/** A content part of an OpenAI chat message: text, image_url, input_audio, file... */
-export interface OpenaiContentPart {
-  type: string;
-  [field: string]: unknown;
+/** What memstack needs of a chat-completions message; `OpenAI.ChatCompletionMessageParam` fits it. */
+export interface OpenaiMessageLike {
+  role: 'system' | 'developer' | 'user' | 'assistant' | 'tool' | 'function';
+  content?: string | ReadonlyArray<{ type: string }> | null | undefined;
 }
 
-/** A chat-completions message: system, developer, user, assistant (with `tool_calls`), tool. */
-export interface OpenaiMessage {
-  role: 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+/** A content part of an OpenAI chat message written as a literal: text, image_url, input_audio, file... */
+export type OpenaiContentPart = { type: string; [field: string]: unknown };
+
+/** A chat-completions message written as a literal: system, developer, user, assistant (`tool_calls`), tool. */
+export type OpenaiMessage = {
+  role: OpenaiMessageLike['role'];
   content?: string | OpenaiContentPart[] | null | undefined;
   [field: string]: unknown;
+};
+
+/** The caller's OpenAI messages with memory added, of the caller's own message type. */
+export interface OpenaiConversation<Message extends OpenaiMessageLike = OpenaiMessage> {
+  messages: Message[];
 }
 
-/** The caller's OpenAI messages with memory added. */
-export interface OpenaiConversation {
-  messages: OpenaiMessage[];
-}
+/** A block or message read for a field the structural types leave open (`text`, `input`, `tool_calls`...). */
+export type OpenFields = { readonly [field: string]: unknown };

@@ -1,4 +1,4 @@
-import type { AnthropicConversation, OpenaiConversation } from './conversation.js';
+import type { AnthropicConversation, OpenaiConversation, OpenaiMessage, OpenaiMessageLike } from './conversation.js';
 import type { MemoryBreakpoint, PreparedTurn } from './prepared-turn.js';
 
 /**
@@ -22,4 +22,6 @@ export interface DecoratedTurn<Request = AnthropicConversation> extends Omit<Pre
 }
 
 /** `decorate` over OpenAI chat-completions messages. */
-export type DecoratedOpenaiTurn = DecoratedTurn<OpenaiConversation>;
+export type DecoratedOpenaiTurn<Message extends OpenaiMessageLike = OpenaiMessage> = DecoratedTurn<
+  OpenaiConversation<Message>
+>;

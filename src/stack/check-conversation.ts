@@ -8,7 +8,7 @@ const block = z
     message: 'a text block needs a string text',
   });
 const anthropicMessage = z.looseObject({
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant', 'system']),
   content: z.union([z.string(), z.array(block)]),
 });
 const textBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
@@ -19,7 +19,7 @@ const openaiPart = z
     message: 'a text part needs a string text',
   });
 const openaiMessage = z.looseObject({
-  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
+  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
   content: z.union([z.string(), z.array(openaiPart), z.null()]).optional(),
 });
 const tools = z.array(z.unknown()).optional();

@@ -9,7 +9,13 @@ import type { AnthropicConversation, OpenaiConversation } from '../spec/conversa
 import type { DecoratedTurn } from '../spec/decorated-turn.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { SessionSnapshot } from '../spec/memory-store.js';
-import type { MemoryBreakpoint, PreparedRequest, PreparedTurn, TokenBreakdown } from '../spec/prepared-turn.js';
+import type {
+  MemoryBreakpoint,
+  PreparedRequest,
+  PreparedTurn,
+  TextBlock,
+  TokenBreakdown,
+} from '../spec/prepared-turn.js';
 import { checkConversation } from './check-conversation.js';
 import { checkMessage } from './check-message.js';
 import { checkScope } from './check-scope.js';
@@ -43,6 +49,7 @@ export async function decorateTurn(
   context: StackContext,
   input: DecorateInput | DecorateOpenaiInput,
 ): Promise<DecoratedTurn<AnthropicConversation | OpenaiConversation>> {
+  // The messages are the caller's own type (an SDK's, often); checked here against the shape memstack reads.
   const format = input.format ?? 'anthropic';
   if (format !== 'anthropic' && format !== 'openai') {
     throw new InvalidInputError(
@@ -78,9 +85,11 @@ export async function decorateTurn(
   if (anthropic) {
     const breakpoints = anthropic.tools.filter((tool) => hasBreakpoint(tool)).length;
     const decorated = decorateAnthropicRequest({ ...anthropic, otherBreakpoints: breakpoints }, notes);
-    request = { system: decorated.system, messages: decorated.messages };
+    // The caller's system blocks as they were (their breakpoints are theirs), and memstack's pin.
+    const anthropicRequest = { system: decorated.system as TextBlock[], messages: decorated.messages };
+    request = anthropicRequest;
     ({ currentTurn, droppedBreakpoints } = decorated);
-    estimate = estimateRequest.anthropic(request);
+    estimate = estimateRequest.anthropic(anthropicRequest);
   } else {
     const decorated = decorateOpenaiRequest(openai ?? [], notes);
     request = { messages: decorated.messages };

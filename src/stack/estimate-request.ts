@@ -12,7 +12,8 @@ export const estimateRequest = {
     return {
       system: request.system.map((block) => textBlock(block.text, block.cache_control)),
       messages: request.messages.map((message) => ({
-        role: message.role,
+        // A system message among the messages is read as the user's side of the conversation.
+        role: message.role === 'assistant' ? 'assistant' : 'user',
         content:
           typeof message.content === 'string'
             ? [textBlock(message.content, undefined)]

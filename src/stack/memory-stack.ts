@@ -1,5 +1,14 @@
 import type { ChatModel, ChatPath } from '../spec/chat-model.js';
-import type { AnthropicBlock, AnthropicMessage, AnthropicSystem, OpenaiMessage } from '../spec/conversation.js';
+import type {
+  AnthropicBlock,
+  AnthropicBlockLike,
+  AnthropicConversation,
+  AnthropicMessage,
+  AnthropicMessageLike,
+  AnthropicSystem,
+  OpenaiMessage,
+  OpenaiMessageLike,
+} from '../spec/conversation.js';
 import type { DecoratedOpenaiTurn, DecoratedTurn } from '../spec/decorated-turn.js';
 import type { Fact, RankedFact } from '../spec/fact.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
@@ -24,18 +33,18 @@ export interface DecorateScope {
 }
 
 /** `decorate` over an Anthropic Messages request: the caller's system prompt and whole message list. */
-export interface DecorateInput extends DecorateScope {
+export interface DecorateInput<Message extends AnthropicMessageLike = AnthropicMessage> extends DecorateScope {
   format?: 'anthropic' | undefined;
   system?: AnthropicSystem | undefined;
-  messages: AnthropicMessage[];
+  messages: readonly Message[];
   /** The request's tools, if any: only their cache breakpoints are read, counted against the limit of 4. */
   tools?: readonly unknown[] | undefined;
 }
 
 /** `decorate` over OpenAI chat-completions messages (system and developer messages included). */
-export interface DecorateOpenaiInput extends DecorateScope {
+export interface DecorateOpenaiInput<Message extends OpenaiMessageLike = OpenaiMessage> extends DecorateScope {
   format: 'openai';
-  messages: OpenaiMessage[];
+  messages: readonly Message[];
 }
 
 export interface RecordInput {
@@ -49,7 +58,7 @@ export interface RecordInput {
    * are `{ type: 'tool_use', id, name, input }` blocks here). For a turn from `decorate`, a reply with a `tool_use`
    * block is a step of a tool loop: nothing is stored until the final answer (see `RecordedToolStep`).
    */
-  content?: readonly AnthropicBlock[] | undefined;
+  content?: ReadonlyArray<AnthropicBlockLike | AnthropicBlock> | undefined;
   usage?: Usage | undefined;
   /** How the reply reached the model, when known. */
   path?: ChatPath | undefined;
@@ -141,12 +150,17 @@ export interface MemoryStack {
    * pin at the system prompt's tail and the recap at the head of the last user turn, everything else passed through.
    * Local reads only, no write: the current turn is stored by `record`, earlier ones never from the client.
    */
-  decorate(input: DecorateInput): Promise<DecoratedTurn>;
-  decorate(input: DecorateOpenaiInput): Promise<DecoratedOpenaiTurn>;
+  decorate<Message extends AnthropicMessageLike>(
+    input: DecorateInput<Message>,
+  ): Promise<DecoratedTurn<AnthropicConversation<Message>>>;
+  /** The same over OpenAI chat-completions messages (`format: 'openai'`). */
+  decorate<Message extends OpenaiMessageLike>(
+    input: DecorateOpenaiInput<Message>,
+  ): Promise<DecoratedOpenaiTurn<Message>>;
   /** Stores the user turn and the reply atomically, then schedules extraction in the background. */
   record(prepared: PreparedTurn, reply: RecordInput): Promise<RecordedTurn>;
   /** For a decorated turn, a reply that calls tools is a step of the loop, stored with the final answer. */
-  record(decorated: DecoratedTurn | DecoratedOpenaiTurn, reply: RecordInput): Promise<RecordedTurn | RecordedToolStep>;
+  record(decorated: DecoratedTurn<unknown>, reply: RecordInput): Promise<RecordedTurn | RecordedToolStep>;
   /** prepare, the model call, record: one turn with memory. A model failure fails the turn (nothing is recorded). */
   chat(input: PrepareInput, model: ChatModel, options?: ChatOptions): Promise<ChatTurn>;
   /** Resolves when all background work scheduled so far has finished, successfully or not. */

@@ -20,7 +20,14 @@ export interface AnthropicUsageReport {
  * - `error`: an API error body `{"type":"error","error":{...}}` with its status and extra headers (`retry-after`).
  */
 export type AnthropicReply =
-  | { type: 'message'; text: string; usage?: AnthropicUsageReport }
+  | {
+      type: 'message';
+      text: string;
+      /** The content blocks, when more than the text (tool_use blocks); `text` is then ignored. */
+      content?: unknown[];
+      stopReason?: 'end_turn' | 'tool_use';
+      usage?: AnthropicUsageReport;
+    }
   | {
       type: 'stream';
       deltas: string[];
@@ -134,8 +141,8 @@ function sendMessage(response: ServerResponse, model: string, reply: Extract<Ant
       type: 'message',
       role: 'assistant',
       model,
-      content: [{ type: 'text', text: reply.text }],
-      stop_reason: 'end_turn',
+      content: reply.content ?? [{ type: 'text', text: reply.text }],
+      stop_reason: reply.stopReason ?? 'end_turn',
       stop_sequence: null,
       usage: reply.usage ?? DEFAULT_USAGE,
     }),

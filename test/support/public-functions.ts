@@ -36,6 +36,7 @@ export function publicFunctions(stack: memstack.MemoryStack): Record<string, (..
       ),
     o200kTokenizer: memstack.o200kTokenizer,
     'stack.prepare': stack.prepare,
+    'stack.decorate': stack.decorate,
     'stack.record': stack.record,
     'stack.session': stack.session,
     'stack.searchTurns': stack.searchTurns,
