@@ -19,6 +19,11 @@ export interface DecoratedTurn<Request = AnthropicConversation> extends Omit<Pre
    * recording it again stores nothing.
    */
   alreadyRecorded: boolean;
+  /**
+   * The texts memstack added, for an edge that places them in a request of another shape (the AI SDK middleware):
+   * the pin's system section and the recap that heads the current turn ('' when there is none).
+   */
+  memory: { pin: string; recap: string };
 }
 
 /** `decorate` over OpenAI chat-completions messages. */

@@ -134,6 +134,7 @@ export async function decorateTurn(
     currentTurn,
     droppedBreakpoints,
     alreadyRecorded: alreadyRecorded !== undefined,
+    memory: { ...notes },
   };
   context.prepared.set(decorated, preparedState(turn, memory, text, { decorated: true, alreadyRecorded }));
   return decorated;

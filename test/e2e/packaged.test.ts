@@ -58,7 +58,9 @@ describe('the packed package', () => {
       peerDependencies: Record<string, string>;
     };
     // The peers a user of the model entries installs, and the types a TypeScript user has.
-    const types = ['typescript', '@types/node', '@types/better-sqlite3'];
+    // @types/json-schema: the AI SDK's provider types import json-schema, which ships none (a project without
+    // skipLibCheck needs it for `ai` itself).
+    const types = ['typescript', '@types/node', '@types/better-sqlite3', '@types/json-schema'];
     link(project, [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies), ...types]);
     link(bare, ['zod']);
   }, 60_000);
@@ -162,7 +164,9 @@ runMemoryStoreContract('packed sqlite', () => sqliteStore({ path: ':memory:' }))
   it('imports every entry, and requires every entry, with the classes shared by name across both builds', async () => {
     const entries = [
       'memstack',
-      ...['sqlite', 'anthropic', 'openai-compatible', 'claude-cli', 'testing'].map((name) => `memstack/${name}`),
+      ...['sqlite', 'anthropic', 'openai-compatible', 'claude-cli', 'testing', 'ai-sdk'].map(
+        (name) => `memstack/${name}`,
+      ),
     ];
     const shape = `(modules) => JSON.stringify(modules.map((module) => Object.keys(module).filter((key) => key !== 'default' && key !== '__esModule').sort()))`;
     const imported = await node(
@@ -178,15 +182,16 @@ console.log((${shape})(modules));`,
 console.log((${shape})(modules));`,
     );
     expect(JSON.parse(imported)).toEqual(JSON.parse(required));
-    const [main, sqlite, anthropic, openai, claudeCli, testing] = JSON.parse(imported) as string[][];
+    const [main, sqlite, anthropic, openai, claudeCli, testing, aiSdk] = JSON.parse(imported) as string[][];
     expect(main).toEqual(expect.arrayContaining(['createMemoryStack', 'MemstackError', 'o200kTokenizer', 'trimTurn']));
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
-    expect([sqlite, anthropic, openai, claudeCli, testing]).toEqual([
+    expect([sqlite, anthropic, openai, claudeCli, testing, aiSdk]).toEqual([
       ['sqliteStore'],
       ['anthropicModel', 'fromAnthropicUsage'],
       ['fromOpenaiCompatibleUsage', 'openaiCompatibleModel'],
       ['claudeCliModel'],
       ['memoryStore', 'scriptedCompletionModel'],
+      ['mapAiSdkUsage', 'memstackMiddleware'],
     ]);
   });
 
@@ -221,10 +226,12 @@ import { anthropicModel } from 'memstack/anthropic';
 import { openaiCompatibleModel } from 'memstack/openai-compatible';
 import { claudeCliModel } from 'memstack/claude-cli';
 import { memoryStore } from 'memstack/testing';
+import { memstackMiddleware } from 'memstack/ai-sdk';
 const options: SqliteStoreOptions = { path: ':memory:' };
 export const stack: MemoryStack = createMemoryStack({ store: sqliteStore(options) });
 export const other: MemoryStack = createMemoryStack({ store: memoryStore() });
 export const models = [anthropicModel, openaiCompatibleModel, claudeCliModel];
+export const middleware = memstackMiddleware({ stack, scope: { agentId: 'a' } }).specificationVersion;
 // @ts-expect-error: a stack needs a store (fails to compile, as it should, only if the types resolved)
 createMemoryStack({});
 `;

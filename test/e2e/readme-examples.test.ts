@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -17,7 +17,7 @@ const GIVEN = {
   'given.d.ts': 'declare const text: string;\n',
 };
 
-describe("the README's code examples", () => {
+describe("the README's code examples and examples/", () => {
   it('type-check, strict, against the built entries and the real SDK types', async () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
@@ -27,6 +27,10 @@ describe("the README's code examples", () => {
     for (const [file, text] of Object.entries(GIVEN)) writeFileSync(join(directory, file), text);
     for (const [index, block] of blocks.entries()) {
       writeFileSync(join(directory, `example-${index + 1}.mts`), `${block}\nexport {};\n`);
+    }
+    // The programs in examples/ too, as a user would run them.
+    for (const file of readdirSync(join(root, 'examples')).filter((name) => name.endsWith('.ts'))) {
+      writeFileSync(join(directory, file.replace(/\.ts$/, '.mts')), readFileSync(join(root, 'examples', file)));
     }
     writeFileSync(
       join(directory, 'tsconfig.json'),

@@ -1,0 +1,191 @@
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
+import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStack, type DecorateScope, llmExtractor, type MemoryStack } from '../../index.js';
+import { sqliteStore } from '../../sqlite.js';
+import { scriptedCompletionModel } from '../../testing.js';
+import { memstackMiddleware } from './memstack-middleware.js';
+
+const alice: DecorateScope = { agentId: 'planner', userId: 'alice' };
+const extraction = (task: string | null, facts: string[] = []): string =>
+  JSON.stringify({ task, clarification: null, facts, supersedes: [] });
+const usage = (input: number, read: number, output: number) => ({
+  inputTokens: { total: input + read, noCache: input, cacheRead: read, cacheWrite: 0 },
+  outputTokens: { total: output, text: output, reasoning: 0 },
+});
+const answer = (text: string, read = 0): LanguageModelV3GenerateResult => ({
+  content: [{ type: 'text', text }],
+  finishReason: { unified: 'stop', raw: 'end_turn' },
+  usage: usage(100, read, 10),
+  warnings: [],
+});
+const streamOf = (parts: LanguageModelV3StreamPart[]) => ({ stream: convertArrayToReadableStream(parts) });
+const textStream = (text: string): LanguageModelV3StreamPart[] => [
+  { type: 'stream-start', warnings: [] },
+  { type: 'text-start', id: 't' },
+  { type: 'text-delta', id: 't', delta: text.slice(0, 5) },
+  { type: 'text-delta', id: 't', delta: text.slice(5) },
+  { type: 'text-end', id: 't' },
+  { type: 'finish', usage: usage(80, 20, 7), finishReason: { unified: 'stop', raw: 'end_turn' } },
+];
+
+describe('memstackMiddleware (ai 6, LanguageModelV3)', () => {
+  let stack: MemoryStack;
+  afterEach(async () => {
+    await stack.close();
+  });
+  const open = (responses: string[]): void => {
+    stack = createMemoryStack({
+      store: sqliteStore({ path: ':memory:' }),
+      extractor: llmExtractor({ model: scriptedCompletionModel(responses) }),
+    });
+  };
+  const stored = async () => (await stack.session(alice)).turns.map((turn) => `${turn.role}: ${turn.text}`);
+  const systemOf = (call: LanguageModelV3CallOptions | undefined) =>
+    (call?.prompt ?? []).filter((message) => message.role === 'system');
+
+  it('adds the pin with a cache breakpoint and the recap, and records each generateText turn', async () => {
+    open([extraction('Plan a weekend in Lisbon', ['User travels with a dog']), extraction(null)]);
+    const model = new MockLanguageModelV3({ doGenerate: [answer('Which dates?'), answer('Booked: Alfama.', 50)] });
+    const wrapped = wrapLanguageModel({ model, middleware: memstackMiddleware({ stack, scope: alice }) });
+    const messages = [{ role: 'user' as const, content: 'Plan a weekend in Lisbon for me and my dog.' }];
+    const first = await generateText({ model: wrapped, system: 'You plan trips.', messages });
+    await stack.idle();
+    const second = await generateText({
+      model: wrapped,
+      system: 'You plan trips.',
+      messages: [
+        ...messages,
+        { role: 'assistant', content: first.text },
+        { role: 'user', content: 'The first weekend of May, with the dog.' },
+      ],
+    });
+    expect(second.text).toBe('Booked: Alfama.');
+    const call = model.doGenerateCalls[1];
+    const system = systemOf(call);
+    expect(system[0]).toMatchObject({ role: 'system', content: 'You plan trips.' });
+    expect(system[1]).toMatchObject({
+      content: expect.stringContaining('Plan a weekend in Lisbon'),
+      providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
+    });
+    const last = call?.prompt.at(-1);
+    expect(last?.role).toBe('user');
+    expect(JSON.stringify(last?.content)).toMatch(/<task_recap>.*User travels with a dog.*The first weekend of May/);
+    // The history's tail carries the breakpoint.
+    expect(call?.prompt.at(-2)?.providerOptions).toEqual({ anthropic: { cacheControl: { type: 'ephemeral' } } });
+    expect(await stored()).toEqual([
+      'user: Plan a weekend in Lisbon for me and my dog.',
+      'assistant: Which dates?',
+      'user: The first weekend of May, with the dog.',
+      'assistant: Booked: Alfama.',
+    ]);
+  });
+
+  it('records a tool loop once, after the final step, with the usage of every step', async () => {
+    open([extraction('Check the Lisbon weather')]);
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        {
+          content: [
+            { type: 'text', text: 'Checking.' },
+            { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: '{"city":"Lisbon"}' },
+          ],
+          finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+          usage: usage(100, 0, 10),
+          warnings: [],
+        },
+        answer('21°C and sunny.', 90),
+      ],
+    });
+    const events: string[] = [];
+    const wrapped = wrapLanguageModel({
+      model,
+      middleware: memstackMiddleware({ stack, scope: alice, onError: (error) => events.push(String(error)) }),
+    });
+    const result = await generateText({
+      model: wrapped,
+      prompt: 'What is the weather in Lisbon?',
+      tools: {
+        weather: tool({
+          inputSchema: jsonSchema<{ city: string }>({ type: 'object', properties: { city: { type: 'string' } } }),
+          execute: async ({ city }) => `${city}: 21°C`,
+        }),
+      },
+      stopWhen: stepCountIs(3),
+    });
+    expect(result.steps).toHaveLength(2);
+    await stack.idle();
+    expect(events).toEqual([]);
+    expect(await stored()).toEqual(['user: What is the weather in Lisbon?', 'assistant: Checking.\n\n21°C and sunny.']);
+    // The second step's memory sat on the user's turn, not on the tool result.
+    const second = model.doGenerateCalls[1];
+    expect(JSON.stringify(second?.prompt.find((message) => message.role === 'tool'))).not.toContain('task_recap');
+  });
+
+  it('records a streamed reply when the stream finishes, and nothing when it fails or is cancelled', async () => {
+    open([extraction('Write a haiku about rain'), extraction(null)]);
+    const failing: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Half a' },
+      { type: 'error', error: new Error('overloaded') },
+    ];
+    const model = new MockLanguageModelV3({
+      doStream: [streamOf(failing), streamOf(textStream('Soft rain on tin roofs')), streamOf(textStream('Never read'))],
+    });
+    const wrapped = wrapLanguageModel({ model, middleware: memstackMiddleware({ stack, scope: alice }) });
+    const prompt = 'Write a haiku about rain.';
+    const broken = streamText({ model: wrapped, prompt, onError: () => {} });
+    await broken.consumeStream();
+    expect(await stored()).toEqual([]);
+
+    const streamed = streamText({ model: wrapped, prompt });
+    expect(await streamed.text).toBe('Soft rain on tin roofs');
+    await stack.idle();
+    expect(await stored()).toEqual(['user: Write a haiku about rain.', 'assistant: Soft rain on tin roofs']);
+
+    const cancelled = streamText({ model: wrapped, prompt: 'Another one, please.' });
+    const reader = cancelled.textStream.getReader();
+    await reader.read();
+    await reader.cancel();
+    await stack.idle();
+    expect((await stored()).length).toBe(2);
+  });
+
+  it('serves many users from one wrapped model, and passes a call without identity through untouched', async () => {
+    open([extraction('Learn Rust'), extraction('Learn Go')]);
+    const model = new MockLanguageModelV3({
+      doGenerate: [answer('Start with the book.'), answer('Tour of Go.'), answer('Hi.')],
+    });
+    const middleware = memstackMiddleware({
+      stack,
+      scope: (params) => {
+        const memstack = params.providerOptions?.memstack;
+        return typeof memstack?.userId === 'string' ? { agentId: 'tutor', userId: memstack.userId } : undefined;
+      },
+    });
+    const wrapped = wrapLanguageModel({ model, middleware });
+    await generateText({
+      model: wrapped,
+      prompt: 'I want to learn Rust.',
+      providerOptions: { memstack: { userId: 'ann' } },
+    });
+    await generateText({
+      model: wrapped,
+      prompt: 'I want to learn Go.',
+      providerOptions: { memstack: { userId: 'bob' } },
+    });
+    await generateText({ model: wrapped, prompt: 'Hello' });
+    await stack.idle();
+    const turns = async (userId: string) =>
+      (await stack.session({ agentId: 'tutor', userId })).turns.map((turn) => turn.text);
+    expect(await turns('ann')).toEqual(['I want to learn Rust.', 'Start with the book.']);
+    expect(await turns('bob')).toEqual(['I want to learn Go.', 'Tour of Go.']);
+    expect(model.doGenerateCalls[2]?.prompt).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }]);
+  });
+});

@@ -1,0 +1,159 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, jsonSchema, type ModelMessage, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memstackMiddleware } from '../../src/ai-sdk.js';
+import { createMemoryStack, llmExtractor, type MemoryStack } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
+import { scriptedCompletionModel } from '../../src/testing.js';
+import { type AnthropicServer, startAnthropicServer } from '../support/anthropic-server.js';
+import { completionReply, type OpenaiServer, startOpenaiServer, streamReply } from '../support/openai-server.js';
+
+const alice = { agentId: 'planner', userId: 'alice' };
+const extraction = (task: string | null, facts: string[] = []): string =>
+  JSON.stringify({ task, clarification: null, facts, supersedes: [] });
+const weather = tool({
+  description: 'Weather of a city',
+  inputSchema: jsonSchema<{ city: string }>({ type: 'object', properties: { city: { type: 'string' } } }),
+  execute: async ({ city }) => `${city}: 21°C`,
+});
+
+/** The middleware over the real AI SDK providers, pointed at local servers that speak the wire formats. */
+describe('memstack/ai-sdk with @ai-sdk/anthropic and @ai-sdk/openai-compatible', () => {
+  let stack: MemoryStack;
+  let store: ReturnType<typeof sqliteStore>;
+  let anthropicServer: AnthropicServer | undefined;
+  let openaiServer: OpenaiServer | undefined;
+  afterEach(async () => {
+    await stack.close();
+    await anthropicServer?.close();
+    await openaiServer?.close();
+    anthropicServer = undefined;
+    openaiServer = undefined;
+  });
+  const open = (responses: string[]): void => {
+    store = sqliteStore({ path: ':memory:' });
+    stack = createMemoryStack({ store, extractor: llmExtractor({ model: scriptedCompletionModel(responses) }) });
+  };
+  const usage = (input: number, read: number) => ({
+    input_tokens: input,
+    output_tokens: 10,
+    cache_read_input_tokens: read,
+    cache_creation_input_tokens: 5,
+  });
+
+  it('Anthropic: a generateText tool loop is one exchange, and the next streamText turn sends the pin cached', async () => {
+    open([extraction('Plan a weekend in Lisbon', ['User travels with a dog']), extraction(null)]);
+    anthropicServer = await startAnthropicServer([
+      {
+        type: 'message',
+        text: '',
+        content: [
+          { type: 'text', text: 'Checking the forecast.' },
+          { type: 'tool_use', id: 'toolu_01', name: 'weather', input: { city: 'Lisbon' } },
+        ],
+        stopReason: 'tool_use',
+        usage: usage(100, 0),
+      },
+      { type: 'message', text: 'Sunny: a good weekend.', usage: usage(150, 80) },
+      { type: 'stream', deltas: ['Parque Eduardo VII ', 'allows dogs.'], usage: usage(200, 120) },
+    ]);
+    const anthropic = createAnthropic({ apiKey: 'k', baseURL: `${anthropicServer.url}/v1` });
+    const model = wrapLanguageModel({
+      model: anthropic('claude-test'),
+      middleware: memstackMiddleware({ stack, scope: alice }),
+    });
+    const first = await generateText({
+      model,
+      system: 'You plan trips.',
+      prompt: 'Plan my weekend in Lisbon. I travel with my dog.',
+      tools: { weather },
+      stopWhen: stepCountIs(3),
+    });
+    expect(first.text).toBe('Sunny: a good weekend.');
+    await stack.idle();
+    const session = await stack.session(alice);
+    expect(session.turns.map((turn) => turn.text)).toEqual([
+      'Plan my weekend in Lisbon. I travel with my dog.',
+      'Checking the forecast.\n\nSunny: a good weekend.',
+    ]);
+    const reply = session.turns[1];
+    const key = (await stack.decorate({ ...alice, messages: [{ role: 'user', content: 'x' }] })).session.key;
+    expect(reply && (await store.sessions.readTurn(key, reply.id))?.usage).toEqual({
+      inputTokens: 250,
+      outputTokens: 20,
+      cacheReadInputTokens: 80,
+      cacheCreationInputTokens: 10,
+    });
+
+    const streamed = streamText({
+      model,
+      system: 'You plan trips.',
+      messages: [
+        { role: 'user', content: 'Plan my weekend in Lisbon. I travel with my dog.' },
+        ...first.response.messages,
+        { role: 'user', content: 'Which park takes my dog?' },
+      ] satisfies ModelMessage[],
+    });
+    expect(await streamed.text).toBe('Parque Eduardo VII allows dogs.');
+    const sent = anthropicServer.requests[2]?.body as {
+      system: Array<{ text: string; cache_control?: unknown }>;
+      messages: Array<{ role: string; content: Array<{ type: string; text?: string }> }>;
+    };
+    expect(sent.system[0]?.text).toBe('You plan trips.');
+    expect(sent.system.at(-1)?.text).toContain('<pinned_task>');
+    expect(sent.system.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
+    expect(sent.messages.at(-1)?.content[0]?.text).toMatch(
+      /^<task_recap>[\s\S]*User travels with a dog[\s\S]*Which park/,
+    );
+    await stack.idle();
+    expect((await stack.session(alice)).turns.at(-1)?.text).toBe('Parque Eduardo VII allows dogs.');
+  });
+
+  it('OpenAI-compatible: generateText and streamText turns decorated and recorded once each', async () => {
+    open([extraction('Pick a test runner', ['User uses pnpm workspaces']), extraction(null)]);
+    openaiServer = await startOpenaiServer();
+    openaiServer.reply(
+      completionReply({
+        model: 'qwen',
+        text: 'Vitest suits pnpm workspaces.',
+        usage: { prompt_tokens: 50, completion_tokens: 6, total_tokens: 56 },
+      }),
+      streamReply({
+        model: 'qwen',
+        deltas: ['Add a ', 'vitest.workspace.ts.'],
+        usage: { placement: 'separate', value: { prompt_tokens: 80, completion_tokens: 5, total_tokens: 85 } },
+      }),
+    );
+    const provider = createOpenAICompatible({ name: 'local', baseURL: openaiServer.baseURL, includeUsage: true });
+    const model = wrapLanguageModel({
+      model: provider('qwen'),
+      middleware: memstackMiddleware({ stack, scope: alice }),
+    });
+    const messages = [{ role: 'user' as const, content: 'Which test runner? We use pnpm workspaces.' }];
+    const first = await generateText({ model, messages });
+    await stack.idle();
+    const second = streamText({
+      model,
+      messages: [
+        ...messages,
+        { role: 'assistant', content: first.text },
+        { role: 'user', content: 'How do I set it up for pnpm workspaces?' },
+      ],
+    });
+    expect(await second.text).toBe('Add a vitest.workspace.ts.');
+    await stack.idle();
+    const sent = openaiServer.requests[1]?.body as { messages: Array<{ role: string; content: string }> };
+    expect(sent.messages[0]?.role).toBe('system');
+    expect(sent.messages[0]?.content).toContain('Pick a test runner');
+    expect(sent.messages.at(-1)?.content).toMatch(
+      /^<task_recap>[\s\S]*User uses pnpm workspaces[\s\S]*How do I set it up/,
+    );
+    expect((await stack.session(alice)).turns.map((turn) => turn.text)).toEqual([
+      'Which test runner? We use pnpm workspaces.',
+      'Vitest suits pnpm workspaces.',
+      'How do I set it up for pnpm workspaces?',
+      'Add a vitest.workspace.ts.',
+    ]);
+  });
+});
