@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { printTable, quantile } from './print-table.js';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist');
-const ENTRIES = ['index', 'sqlite', 'anthropic', 'openai-compatible', 'claude-cli', 'testing', 'ai-sdk'];
+const ENTRIES = ['index', 'sqlite', 'anthropic', 'openai-compatible', 'claude-cli', 'testing', 'ai-sdk', 'server'];
 const RUNS = 7;
 
 /** The packages a fresh `node` has loaded after requiring the file (from require.cache), and the time it took. */

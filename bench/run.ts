@@ -2,6 +2,7 @@ import { cacheBench } from './cache.js';
 import { importsBench } from './imports.js';
 import { inputSizeBench } from './input-size.js';
 import { latencyBench } from './latency.js';
+import { proxyBench } from './proxy.js';
 import { reliabilityBench } from './reliability.js';
 import { retrievalBench } from './retrieval.js';
 import { trimBench } from './trim.js';
@@ -12,6 +13,7 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   imports: importsBench,
   'input-size': inputSizeBench,
   latency: latencyBench,
+  proxy: proxyBench,
   reliability: reliabilityBench,
   retrieval: () => retrievalBench(data ? { data } : {}),
   trim: trimBench,

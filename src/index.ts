@@ -6,6 +6,9 @@ export { deriveSessionHandle, generationUuid, type SessionHandle } from './core/
 export { trimTurn } from './core/trim-turn.js';
 export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.js';
 export { type LlmExtractorOptions, llmExtractor } from './extractors/llm/llm-extractor.js';
+// The wire usage mappers are pure (no SDK): here for the edges, and in their model entries for users.
+export { mapAnthropicUsage as fromAnthropicUsage } from './models/anthropic/map-anthropic-usage.js';
+export { mapOpenaiCompatibleUsage as fromOpenaiCompatibleUsage } from './models/openai-compatible/map-openai-compatible-usage.js';
 export type { ChatModel, ChatPath, ChatRequest, ChatResult, ModelSessionState } from './spec/chat-model.js';
 export type { CompletionModel, CompletionRequest, CompletionResult } from './spec/completion-model.js';
 export type {

@@ -95,6 +95,70 @@ program
     }
   });
 
+program
+  .command('serve')
+  .description('run the memory proxy: POST /v1/messages (Anthropic) and /v1/chat/completions (OpenAI), with memory')
+  .option('--port <port>', 'port to listen on', parsePort, 8787)
+  .option('--host <address>', 'address to bind (anything but loopback needs --token)', '127.0.0.1')
+  .option('--db <path>', 'SQLite file', '.memstack/proxy.db')
+  .option('--token <token>', 'required of every request in x-memstack-token (default: $MEMSTACK_PROXY_TOKEN)')
+  .option('--agent <id>', 'agent id of requests that name none', 'proxy')
+  .option('--anthropic-base-url <url>', 'Anthropic upstream', 'https://api.anthropic.com')
+  .option('--openai-base-url <url>', 'OpenAI upstream', 'https://api.openai.com')
+  .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)')
+  .action(async (options: ServeFlags) => {
+    const { startMemoryProxy } = await import('../server.js');
+    const extractor = options.extractModel
+      ? llmExtractor({ model: await modelFromSpec(options.extractModel, undefined) })
+      : heuristicExtractor();
+    if (options.db !== ':memory:') mkdirSync(dirname(resolve(options.db)), { recursive: true });
+    const stack = createMemoryStack({ store: sqliteStore({ path: options.db }), extractor });
+    const proxy = await startMemoryProxy({
+      stack,
+      port: options.port,
+      host: options.host,
+      token: options.token ?? (process.env.MEMSTACK_PROXY_TOKEN || undefined),
+      agentId: options.agent,
+      anthropicBaseUrl: checkUrl(options.anthropicBaseUrl, '--anthropic-base-url'),
+      openaiBaseUrl: checkUrl(options.openaiBaseUrl, '--openai-base-url'),
+      onError: (error) => console.error(`memstack: memory skipped: ${String(error)}`),
+    }).catch(async (error: unknown) => {
+      await stack.close();
+      throw error;
+    });
+    console.log(`memstack proxy on ${proxy.url} (database ${options.db})`);
+    const stop = async (): Promise<void> => {
+      await proxy.close();
+      await stack.close();
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+  });
+
+interface ServeFlags {
+  port: number;
+  host: string;
+  db: string;
+  token?: string;
+  agent: string;
+  anthropicBaseUrl: string;
+  openaiBaseUrl: string;
+  extractModel?: string;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('a port is 0-65535');
+  return port;
+}
+
+function checkUrl(value: string, flag: string): string {
+  if (!/^https?:\/\//.test(value)) {
+    throw new InvalidArgumentError(`${flag} needs a scheme: write http://${value} or https://${value}`);
+  }
+  return value;
+}
+
 interface ChatFlags {
   model?: string;
   baseUrl?: string;

@@ -164,7 +164,7 @@ runMemoryStoreContract('packed sqlite', () => sqliteStore({ path: ':memory:' }))
   it('imports every entry, and requires every entry, with the classes shared by name across both builds', async () => {
     const entries = [
       'memstack',
-      ...['sqlite', 'anthropic', 'openai-compatible', 'claude-cli', 'testing', 'ai-sdk'].map(
+      ...['sqlite', 'anthropic', 'openai-compatible', 'claude-cli', 'testing', 'ai-sdk', 'server'].map(
         (name) => `memstack/${name}`,
       ),
     ];
@@ -182,16 +182,17 @@ console.log((${shape})(modules));`,
 console.log((${shape})(modules));`,
     );
     expect(JSON.parse(imported)).toEqual(JSON.parse(required));
-    const [main, sqlite, anthropic, openai, claudeCli, testing, aiSdk] = JSON.parse(imported) as string[][];
+    const [main, sqlite, anthropic, openai, claudeCli, testing, aiSdk, server] = JSON.parse(imported) as string[][];
     expect(main).toEqual(expect.arrayContaining(['createMemoryStack', 'MemstackError', 'o200kTokenizer', 'trimTurn']));
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
-    expect([sqlite, anthropic, openai, claudeCli, testing, aiSdk]).toEqual([
+    expect([sqlite, anthropic, openai, claudeCli, testing, aiSdk, server]).toEqual([
       ['sqliteStore'],
       ['anthropicModel', 'fromAnthropicUsage'],
       ['fromOpenaiCompatibleUsage', 'openaiCompatibleModel'],
       ['claudeCliModel'],
       ['memoryStore', 'scriptedCompletionModel'],
       ['mapAiSdkUsage', 'memstackMiddleware'],
+      ['createMemoryProxy', 'startMemoryProxy'],
     ]);
   });
 

@@ -1,4 +1,3 @@
-import type { CompletionUsage } from 'openai/resources/completions';
 import type { Usage } from '../../spec/usage.js';
 
 /**
@@ -10,7 +9,7 @@ import type { Usage } from '../../spec/usage.js';
  * strings), so a field that is not a finite non-negative number is left out rather than passed on as NaN; nothing
  * usable at all is undefined.
  */
-export function mapOpenaiCompatibleUsage(usage: CompletionUsage | null | undefined): Usage | undefined {
+export function mapOpenaiCompatibleUsage(usage: WireUsage | null | undefined): Usage | undefined {
   if (typeof usage !== 'object' || usage === null) return undefined;
   const details: unknown = usage.prompt_tokens_details;
   const detail = (name: string): unknown =>
@@ -27,6 +26,15 @@ export function mapOpenaiCompatibleUsage(usage: CompletionUsage | null | undefin
   if (cacheReadInputTokens !== undefined) mapped.cacheReadInputTokens = cacheReadInputTokens;
   if (cacheCreationInputTokens !== undefined) mapped.cacheCreationInputTokens = cacheCreationInputTokens;
   return Object.keys(mapped).length === 0 ? undefined : mapped;
+}
+
+/** What is read of the wire `usage` object (the SDK's `CompletionUsage` fits it): every field checked. */
+export interface WireUsage {
+  prompt_tokens?: unknown;
+  completion_tokens?: unknown;
+  total_tokens?: unknown;
+  prompt_tokens_details?: unknown;
+  completion_tokens_details?: unknown;
 }
 
 function count(value: unknown): number | undefined {

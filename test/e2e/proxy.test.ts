@@ -1,0 +1,195 @@
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, createMemoryStack, llmExtractor, type MemoryStack } from '../../src/index.js';
+import { type RunningMemoryProxy, startMemoryProxy } from '../../src/server.js';
+import { sqliteStore } from '../../src/sqlite.js';
+import { scriptedCompletionModel } from '../../src/testing.js';
+import { type AnthropicServer, startAnthropicServer } from '../support/anthropic-server.js';
+import {
+  completionReply,
+  errorReply,
+  type OpenaiServer,
+  startOpenaiServer,
+  streamReply,
+} from '../support/openai-server.js';
+
+const extraction = (task: string | null, facts: string[] = []): string =>
+  JSON.stringify({ task, clarification: null, facts, supersedes: [] });
+
+/** The proxy between the official clients and a local upstream that speaks the real wire format. */
+describe('memstack serve: the memory proxy', () => {
+  let stack: MemoryStack;
+  let proxy: RunningMemoryProxy | undefined;
+  let anthropicUpstream: AnthropicServer | undefined;
+  let openaiUpstream: OpenaiServer | undefined;
+  afterEach(async () => {
+    await proxy?.close();
+    await anthropicUpstream?.close();
+    await openaiUpstream?.close();
+    proxy = undefined;
+    anthropicUpstream = undefined;
+    openaiUpstream = undefined;
+    await stack.close();
+  });
+  const open = (responses: string[]): void => {
+    stack = createMemoryStack({
+      store: sqliteStore({ path: ':memory:' }),
+      extractor: llmExtractor({ model: scriptedCompletionModel(responses) }),
+    });
+  };
+
+  it('@anthropic-ai/sdk through the proxy: JSON then streamed turns, pin and recap upstream, the key forwarded', async () => {
+    open([extraction('Migrate the billing service to Postgres', ['User deploys on Fly.io']), extraction(null)]);
+    anthropicUpstream = await startAnthropicServer([
+      { type: 'message', text: 'Which Postgres version?' },
+      { type: 'stream', deltas: ['Postgres 16 ', 'it is.'] },
+    ]);
+    proxy = await startMemoryProxy({ stack, port: 0, anthropicBaseUrl: anthropicUpstream.url });
+    const client = new Anthropic({
+      apiKey: 'client-key',
+      baseURL: proxy.url,
+      maxRetries: 0,
+      defaultHeaders: { 'x-memstack-user': 'alice', 'x-memstack-agent': 'billing' },
+    });
+    const messages: Anthropic.MessageParam[] = [
+      { role: 'user', content: 'Help me migrate the billing service to Postgres. We deploy on Fly.io.' },
+    ];
+    const { data: first, response } = await client.messages
+      .create({ model: 'claude-test', max_tokens: 100, system: 'You are careful.', messages })
+      .withResponse();
+    expect(response.headers.get('x-memstack')).toBe('decorated; identity=headers');
+    expect(first.content).toEqual([{ type: 'text', text: 'Which Postgres version?' }]);
+    await stack.idle();
+    messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: 'Version 16, on Fly.io.' });
+    const stream = client.messages.stream({
+      model: 'claude-test',
+      max_tokens: 100,
+      system: 'You are careful.',
+      messages,
+    });
+    expect(await stream.finalText()).toBe('Postgres 16 it is.');
+    await stack.idle();
+
+    const upstream = anthropicUpstream.requests;
+    // The client's own key, in the header its SDK uses (this SDK version sends a bearer token).
+    const key = upstream[0]?.headers['x-api-key'] ?? upstream[0]?.headers.authorization;
+    expect(key).toMatch(/^(Bearer )?client-key$/);
+    expect(upstream[0]?.headers['x-memstack-user']).toBeUndefined();
+    const sent = upstream[1]?.body as {
+      system: Array<{ text: string; cache_control?: unknown }>;
+      messages: Array<{ content: unknown }>;
+    };
+    expect(sent.system[0]?.text).toBe('You are careful.');
+    expect(sent.system.at(-1)?.text).toContain('Migrate the billing service to Postgres');
+    expect(sent.system.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
+    expect(JSON.stringify(sent.messages.at(-1)?.content)).toMatch(/task_recap.*User deploys on Fly\.io.*Version 16/);
+    const session = await stack.session({ agentId: 'billing', userId: 'alice' });
+    expect(session.turns.map((turn) => turn.text)).toEqual([
+      'Help me migrate the billing service to Postgres. We deploy on Fly.io.',
+      'Which Postgres version?',
+      'Version 16, on Fly.io.',
+      'Postgres 16 it is.',
+    ]);
+  });
+
+  it('openai through the proxy: identity from `user`, streamed with usage, upstream errors with their status', async () => {
+    open([extraction('Pick a test runner', ['User uses pnpm workspaces']), extraction(null)]);
+    openaiUpstream = await startOpenaiServer();
+    openaiUpstream.reply(
+      completionReply({ model: 'gpt-test', text: 'Vitest.' }),
+      streamReply({
+        model: 'gpt-test',
+        deltas: ['Add a ', 'workspace file.'],
+        usage: { placement: 'separate', value: { prompt_tokens: 90, completion_tokens: 4, total_tokens: 94 } },
+      }),
+      errorReply(429, { message: 'slow down', type: 'rate_limit_error' }, { 'x-should-retry': 'false' }),
+    );
+    proxy = await startMemoryProxy({
+      stack,
+      port: 0,
+      openaiBaseUrl: openaiUpstream.baseURL.replace(/\/v1$/, ''),
+      agentId: 'coder',
+    });
+    const client = new OpenAI({ apiKey: 'client-key', baseURL: `${proxy.url}/v1`, maxRetries: 0 });
+    const messages: OpenAI.ChatCompletionMessageParam[] = [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Which test runner for pnpm workspaces?' },
+    ];
+    const first = await client.chat.completions.create({ model: 'gpt-test', messages, user: 'bob' });
+    await stack.idle();
+    messages.push(
+      { role: 'assistant', content: first.choices[0]?.message.content ?? '' },
+      { role: 'user', content: 'How do I set it up for pnpm workspaces?' },
+    );
+    const stream = await client.chat.completions.create({
+      model: 'gpt-test',
+      messages,
+      user: 'bob',
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe('Add a workspace file.');
+    await stack.idle();
+    const sent = openaiUpstream.requests[1]?.body as { messages: Array<{ role: string; content: string }> };
+    expect(sent.messages[0]).toEqual({ role: 'system', content: 'Be brief.' });
+    expect(sent.messages[1]?.content).toContain('Pick a test runner');
+    expect(sent.messages.at(-1)?.content).toMatch(
+      /^<task_recap>[\s\S]*User uses pnpm workspaces[\s\S]*How do I set it up/,
+    );
+    expect(openaiUpstream.requests[0]?.headers.authorization).toBe('Bearer client-key');
+    expect((await stack.session({ agentId: 'coder', userId: 'bob' })).turns.map((turn) => turn.text)).toEqual([
+      'Which test runner for pnpm workspaces?',
+      'Vitest.',
+      'How do I set it up for pnpm workspaces?',
+      'Add a workspace file.',
+    ]);
+    const failed = await client.chat.completions
+      .create({ model: 'gpt-test', messages: [{ role: 'user', content: 'again?' }], user: 'bob' })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(OpenAI.APIError);
+    expect((failed as InstanceType<typeof OpenAI.APIError>).status).toBe(429);
+    expect((await stack.session({ agentId: 'coder', userId: 'bob' })).turns).toHaveLength(4);
+  });
+
+  it('passes a request without identity through without memory, and says so', async () => {
+    open([]);
+    anthropicUpstream = await startAnthropicServer([{ type: 'message', text: 'Hi.' }]);
+    proxy = await startMemoryProxy({ stack, port: 0, anthropicBaseUrl: anthropicUpstream.url });
+    const client = new Anthropic({ apiKey: 'k', baseURL: proxy.url, maxRetries: 0 });
+    const body = { model: 'claude-test', max_tokens: 10, messages: [{ role: 'user' as const, content: 'Hello' }] };
+    const { response } = await client.messages.create(body).withResponse();
+    expect(response.headers.get('x-memstack')).toBe('no-identity');
+    expect(anthropicUpstream.requests[0]?.body).toEqual(body);
+  });
+
+  it('refuses to listen beyond loopback without a token, and checks the token on every request', async () => {
+    open([]);
+    await expect(startMemoryProxy({ stack, port: 0, host: '0.0.0.0' })).rejects.toThrow(ConfigError);
+    anthropicUpstream = await startAnthropicServer([{ type: 'message', text: 'ok' }]);
+    proxy = await startMemoryProxy({
+      stack,
+      port: 0,
+      token: 'a-long-proxy-token-0123',
+      anthropicBaseUrl: anthropicUpstream.url,
+      maxBodyBytes: 10_000,
+    });
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(`${proxy?.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    expect((await post({}, '{}')).status).toBe(401);
+    expect((await post({ 'x-memstack-token': 'wrong' }, '{}')).status).toBe(401);
+    expect((await post({ 'x-memstack-token': 'a-long-proxy-token-0123' }, 'x'.repeat(20_000))).status).toBe(413);
+    const passed = await post(
+      { 'x-memstack-token': 'a-long-proxy-token-0123', 'x-api-key': 'k' },
+      JSON.stringify({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }),
+    );
+    expect(passed.status).toBe(200);
+    expect(anthropicUpstream.requests[0]?.headers['x-memstack-token']).toBeUndefined();
+  });
+});
