@@ -8,7 +8,9 @@ import {
   type ContractHarness,
   type ContractOptions,
   fact,
+  factQuery,
   otherAgent,
+  turnQuery,
 } from './contract-fixtures.js';
 
 /** Facts: scoped, deduplicated, searched, superseded, purged. */
@@ -41,7 +43,7 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       await harness.insertFact(otherAgent, fact('Alice deploys on Vercel for the other bot'));
       const query = { words: ['deploys', 'alice', 'bob', 'cloudflare', 'vercel', 'project'], cjk: [] };
       const texts = async (scope: FactScope) =>
-        (await harness.store.facts.search(scope, query, { limit: 10 })).map((hit) => hit.fact.text);
+        (await harness.store.facts.search(scope, factQuery(query), { limit: 10 })).map((hit) => hit.fact.text);
       expect(await texts(alice)).toEqual(['Alice deploys on Cloudflare Workers']);
       expect(await texts(bob)).toEqual(['Bob deploys on Fly.io']);
       expect(await texts(agentWide)).toEqual(['The project deploys weekly']);
@@ -58,13 +60,13 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       await harness.insertFact(alice, fact('The API is deployed with Docker'));
       const hits = await harness.store.facts.search(
         alice,
-        { words: ['pnpm', 'package', 'zebra'], cjk: [] },
+        factQuery({ words: ['pnpm', 'package', 'zebra'], cjk: [] }),
         { limit: 5 },
       );
       expect(hits.map((hit) => hit.fact.text)).toEqual(['User prefers pnpm for package management']);
       const both = await harness.store.facts.search(
         alice,
-        { words: ['vitest', 'pnpm', 'package'], cjk: [] },
+        factQuery({ words: ['vitest', 'pnpm', 'package'], cjk: [] }),
         { limit: 5 },
       );
       expect(both.map((hit) => hit.fact.text)).toEqual([
@@ -80,7 +82,9 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
         fact('User adopted a dog named Ned', { context: 'I went to the shelter in Stamford' }),
       );
       await harness.insertFact(alice, fact('User volunteers at the Stamford shelter'));
-      const hits = await harness.store.facts.search(alice, { words: ['stamford', 'shelter'], cjk: [] }, { limit: 5 });
+      const hits = await harness.store.facts.search(alice, factQuery({ words: ['stamford', 'shelter'], cjk: [] }), {
+        limit: 5,
+      });
       expect(hits.map((hit) => hit.fact.text)).toEqual([
         'User volunteers at the Stamford shelter',
         'User adopted a dog named Ned',
@@ -92,17 +96,21 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       await harness.insertFact(alice, fact('User ran a half marathon', { at: new Date('2023-09-10T00:00:00Z') }));
       const hits = await harness.store.facts.search(
         alice,
-        { words: ['marathon'], cjk: [], dates: ['m202204'] },
+        factQuery({ words: ['marathon'], cjk: [], dates: ['m202204'] }),
         { limit: 2 },
       );
       expect(hits[0]?.fact.text).toBe('User ran a marathon');
-      const dateOnly = await harness.store.facts.search(alice, { words: [], cjk: [], dates: ['y2023'] }, { limit: 2 });
+      const dateOnly = await harness.store.facts.search(alice, factQuery({ words: [], cjk: [], dates: ['y2023'] }), {
+        limit: 2,
+      });
       expect(dateOnly.map((hit) => hit.fact.text)).toEqual(['User ran a half marathon']);
     });
 
     it('matches word forms (stemming)', async () => {
       await harness.insertFact(alice, fact('User deploys services on weekends'));
-      const hits = await harness.store.facts.search(alice, { words: ['deploying', 'service'], cjk: [] }, { limit: 5 });
+      const hits = await harness.store.facts.search(alice, factQuery({ words: ['deploying', 'service'], cjk: [] }), {
+        limit: 5,
+      });
       expect(hits).toHaveLength(1);
     });
 
@@ -122,7 +130,7 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
         "'; drop table facts; --",
         ')',
       ];
-      const hits = await harness.store.facts.search(alice, { words: hostile, cjk: [] }, { limit: 5 });
+      const hits = await harness.store.facts.search(alice, factQuery({ words: hostile, cjk: [] }), { limit: 5 });
       expect(hits.map((hit) => hit.fact.text)).toEqual([
         'User writes "quoted" text and uses OR NEAR AND NOT operators: col*',
       ]);
@@ -134,7 +142,9 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       await harness.insertFact(alice, fact('ユーザーはVimを使っています'));
       await harness.insertFact(alice, fact('项目部署在 Cloudflare Workers 上'));
       const find = async (word: string) =>
-        (await harness.store.facts.search(alice, { words: [], cjk: [word] }, { limit: 5 })).map((hit) => hit.fact.text);
+        (await harness.store.facts.search(alice, factQuery({ words: [], cjk: [word] }), { limit: 5 })).map(
+          (hit) => hit.fact.text,
+        );
       expect(await find('偏好')).toEqual(['用戶偏好使用 pnpm 管理套件']);
       expect(await find('管理套件')).toEqual(['用戶偏好使用 pnpm 管理套件']);
       expect(await find('部署')).toEqual(['项目部署在 Cloudflare Workers 上']);
@@ -188,7 +198,7 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       expect(await harness.store.facts.supersede(alice, old.id, old.id)).toBe(false);
       expect(await harness.store.facts.supersede(alice, old.id, next.id)).toBe(true);
       expect((await harness.store.facts.list(alice)).map((item) => item.text)).toEqual(['User prefers pnpm']);
-      const hits = await harness.store.facts.search(alice, { words: ['prefers'], cjk: [] }, { limit: 5 });
+      const hits = await harness.store.facts.search(alice, factQuery({ words: ['prefers'], cjk: [] }), { limit: 5 });
       expect(hits.map((hit) => hit.fact.text)).toEqual(['User prefers pnpm']);
       // The text may come back later as a new fact.
       expect((await harness.insertFact(alice, fact('User prefers npm'))).inserted).toBe(true);
@@ -200,7 +210,9 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       expect(await harness.store.facts.remove(alice, id)).toBe(true);
       expect(await harness.store.facts.remove(alice, id)).toBe(false);
       expect(await harness.store.facts.list(alice)).toEqual([]);
-      expect(await harness.store.facts.search(alice, { words: ['dark', 'mode'], cjk: [] }, { limit: 5 })).toEqual([]);
+      expect(
+        await harness.store.facts.search(alice, factQuery({ words: ['dark', 'mode'], cjk: [] }), { limit: 5 }),
+      ).toEqual([]);
     });
   });
 }
