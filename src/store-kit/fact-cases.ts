@@ -10,7 +10,6 @@ import {
   fact,
   factQuery,
   otherAgent,
-  turnQuery,
 } from './contract-fixtures.js';
 
 /** Facts: scoped, deduplicated, searched, superseded, purged. */
@@ -52,6 +51,29 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       expect((await harness.store.facts.recent(alice, { limit: 10 })).map((item) => item.text)).toEqual([
         'Alice deploys on Cloudflare Workers',
       ]);
+    });
+
+    it('ranks by the field weights the query carries: the fact text over its context, or the other way', async () => {
+      await harness.insertFact(alice, fact('Zephyr is the release name', { context: 'we talked about names' }));
+      await harness.insertFact(alice, fact('The team ships on Fridays', { context: 'the zephyr release ships' }));
+      const query = factQuery({ words: ['zephyr'], cjk: [] });
+      const texts = async (search: typeof query) =>
+        (await harness.store.facts.search(alice, search, { limit: 5 })).map((hit) => hit.fact.text);
+      expect(await texts(query)).toEqual(['Zephyr is the release name', 'The team ships on Fridays']);
+      const contextFirst = { ...query, words: { ...query.words, weights: { text: 0.1, context: 5, dated: 1 } } };
+      expect(await texts(contextFirst)).toEqual(['The team ships on Fridays', 'Zephyr is the release name']);
+    });
+
+    it('matches the tokens it is given, as they are: a phrase only where its tokens follow one another', async () => {
+      await harness.insertFact(alice, fact('User deploys services with nomad'));
+      await harness.insertFact(alice, fact('Services of the user: deploys by hand'));
+      const phrase = factQuery({ words: [], cjk: [] });
+      const search = {
+        ...phrase,
+        words: { ...phrase.words, terms: [{ tokens: ['deploi', 'servic'], fields: ['text'] as const }] },
+      };
+      const hits = await harness.store.facts.search(alice, search, { limit: 5 });
+      expect(hits.map((hit) => hit.fact.text)).toEqual(['User deploys services with nomad']);
     });
 
     it('ORs the terms and ranks a fact matching more of them first', async () => {

@@ -8,7 +8,7 @@ import { porterStem } from './porter-stem.js';
 const DROPPED_MARKS = /[\u0300-\u0304\u0306-\u030c\u030f\u0311\u031b\u0323-\u0328\u032d\u032e\u0330\u0331]/gu;
 /** Latin letters that may carry an accent: only they lose it (a Cyrillic й or a Greek ά keeps its own). */
 const ACCENTED_LATIN = /[\u00c0-\u024f\u1e00-\u1eff]/gu;
-const MAY_CARRY_ACCENT = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/u;
+const MAY_CARRY_ACCENT = /[\u00c0-\u024f\u1e00-\u1eff]|[\u0300-\u036f]/u;
 /**
  * New Tai Lue vowel signs, letters since Unicode 8 but marks in Unicode 6.1, whose tables FTS5's tokenizer uses:
  * they separate words, as they did in the index.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
 import type { FactQuery } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { type SqliteMemoryStore, sqliteStore } from './sqlite-store.js';
@@ -76,8 +76,4 @@ describe('fact search beyond the exact-ranking budget', () => {
 
 function factQuery(query: FactQuery) {
   return buildSearchQuery(query, FACT_SEARCH_WEIGHTS);
-}
-
-function turnQuery(query: FactQuery) {
-  return buildSearchQuery(query, TURN_SEARCH_WEIGHTS);
 }
