@@ -6,6 +6,20 @@
  * character is never a vowel). `word` is a folded token (lower case, no diacritics): see `indexTokens`.
  */
 export function porterStem(word: string): string {
+  const known = STEMS.get(word);
+  if (known !== undefined) return known;
+  const stem = stemOf(word);
+  // Forgetting them all at once keeps this a plain map: the common words are back within a message or two.
+  if (STEMS.size >= STEMS_KEPT) STEMS.clear();
+  STEMS.set(word, stem);
+  return stem;
+}
+
+/** Stems of the words seen lately: a word recurs across messages, facts and turns; bounded. */
+const STEMS = new Map<string, string>();
+const STEMS_KEPT = 20_000;
+
+function stemOf(word: string): string {
   const bytes = utf8Length(word);
   if (bytes < 3 || bytes > 64) return word;
   let stem = step1a(word);
