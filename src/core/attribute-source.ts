@@ -6,7 +6,7 @@ const LONGEST_TEXT = 20_000;
 
 /**
  * Whose words an extracted fact carries: the user's message or the assistant's reply (which may quote a tool or a
- * web page). By content overlap: the share of the fact's content words (lightly stemmed, CJK bigrams) found in each
+ * web page). By content overlap: the share of the fact's content words (stemmed, CJK bigrams) found in each
  * text. The user wins a tie, and any fact mostly found in the user's message: a reply often repeats what the user
  * said, and the user's own words are what memory is for.
  */

@@ -1,5 +1,5 @@
-import { lightStem } from './language/english-stem.js';
 import { foldCase } from './language/fold-text.js';
+import { porterStem } from './language/porter-stem.js';
 import { CJK_RUN } from './language/scripts.js';
 import { ENGLISH_STOP_WORDS } from './language/stop-words.js';
 
@@ -18,7 +18,7 @@ export function factSimilarity(a: string, b: string): number {
   return shared / (left.size + right.size - shared);
 }
 
-/** Content words (stop words out, lightly stemmed) and CJK character bigrams of a text. */
+/** Content words (stop words out, stemmed as the index stems them) and CJK character bigrams of a text. */
 export function contentShingles(text: string): Set<string> {
   const normalised = foldCase(text);
   const shingles = new Set<string>();
@@ -30,7 +30,7 @@ export function contentShingles(text: string): Set<string> {
     }
   }
   for (const word of normalised.replace(CJK_RUN, ' ').split(/[^\p{L}\p{N}]+/u)) {
-    if (word !== '' && !ENGLISH_STOP_WORDS.has(word) && word !== 'user') shingles.add(lightStem(word));
+    if (word !== '' && !ENGLISH_STOP_WORDS.has(word) && word !== 'user') shingles.add(porterStem(word));
   }
   return shingles;
 }

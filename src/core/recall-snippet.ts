@@ -21,7 +21,7 @@ const EMOJI = /^\p{Extended_Pictographic}$/u;
  * most distinct query `terms` occur, with `…` where it was cut. Whitespace runs in what is kept become one space, so
  * a snippet is one line. The whole text when it fits (a short one once folded); its head when no term occurs in it;
  * empty when only whitespace would be kept. Terms are those of `buildFactQuery`: lower-cased words, matched
- * case-insensitively at word starts with a light stemming, and Chinese/Japanese words, matched anywhere. No cluster
+ * case-insensitively at word starts by their stem prefix (`stemPrefix`), and Chinese/Japanese words, matched anywhere. No cluster
  * is ever split, and only the kept part is segmented (plus the few units needed to reach a certain boundary before
  * it), so a long turn costs little more than a short one: a search for the terms and a look back.
  *

@@ -1,4 +1,5 @@
 import { buildFactQuery } from '../core/build-fact-query.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/build-search-query.js';
 import { factSimilarity } from '../core/fact-similarity.js';
 import { hashFact } from '../core/hash-fact.js';
 import type { Fact } from '../spec/fact.js';
@@ -26,7 +27,9 @@ export async function saveFact(
 ): Promise<AddedFact | null> {
   const { store, limits } = context;
   const at = context.now();
-  const similar = await store.facts.search(scope, buildFactQuery(text), { limit: 8 });
+  const similar = await store.facts.search(scope, buildSearchQuery(buildFactQuery(text), FACT_SEARCH_WEIGHTS), {
+    limit: 8,
+  });
   const near = similar.find(({ fact }) => factSimilarity(fact.text, text) >= limits.nearDuplicateSimilarity);
   const result = near
     ? { id: near.fact.id, inserted: false }

@@ -1,4 +1,5 @@
 import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/build-search-query.js';
 import { findEntities } from '../core/find-entities.js';
 import { rankFacts } from '../core/rank-facts.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
@@ -22,6 +23,8 @@ export async function searchFacts(
   query: FactQuery = buildFactQuery(text),
 ): Promise<RankedFact[] | null> {
   if (isEmptyQuery(query)) return null;
-  const candidates = await context.store.facts.search(scope, query, { limit: Math.max(limit, CANDIDATES) });
+  const candidates = await context.store.facts.search(scope, buildSearchQuery(query, FACT_SEARCH_WEIGHTS), {
+    limit: Math.max(limit, CANDIDATES),
+  });
   return rankFacts(candidates, context.now(), findEntities(stripSenderMetadata(text))).slice(0, limit);
 }

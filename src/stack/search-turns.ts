@@ -1,4 +1,5 @@
 import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
+import { buildSearchQuery, TURN_SEARCH_WEIGHTS } from '../core/build-search-query.js';
 import { findEntities } from '../core/find-entities.js';
 import { rankTurns } from '../core/rank-turns.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
@@ -21,7 +22,7 @@ export async function searchTurns(
   const query = options.query ?? buildFactQuery(text);
   const turnSearch = context.store.turnSearch;
   if (turnSearch === undefined || isEmptyQuery(query) || options.limit <= 0) return [];
-  const candidates = await turnSearch.search(sessionKey, query, {
+  const candidates = await turnSearch.search(sessionKey, buildSearchQuery(query, TURN_SEARCH_WEIGHTS), {
     limit: Math.max(options.limit, CANDIDATES),
     ...(options.beforeTurnId === undefined ? {} : { beforeTurnId: options.beforeTurnId }),
   });

@@ -1,5 +1,6 @@
 import type { TestContext } from 'vitest';
-import type { FactScope, MemoryStore, NewFact, TurnSearch } from '../index.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../core/build-search-query.js';
+import type { FactQuery, FactScope, MemoryStore, NewFact, SearchQuery, TurnSearch } from '../index.js';
 
 export interface ContractOptions {
   /** Tests this adapter skips, each with the reason. */
@@ -11,6 +12,11 @@ export function turnSearchOf(context: TestContext, store: MemoryStore): TurnSear
   if (store.turnSearch === undefined) context.skip('this store has no turn search (an optional capability)');
   return store.turnSearch as TurnSearch;
 }
+
+/** A fact search as the stack makes it: the query's words as index tokens, with the fact weights. */
+export const factQuery = (query: FactQuery): SearchQuery => buildSearchQuery(query, FACT_SEARCH_WEIGHTS);
+/** A turn search as the stack makes it. */
+export const turnQuery = (query: FactQuery): SearchQuery => buildSearchQuery(query, TURN_SEARCH_WEIGHTS);
 
 export const alice: FactScope = { agentId: 'bot', userId: 'alice' };
 export const bob: FactScope = { agentId: 'bot', userId: 'bob' };

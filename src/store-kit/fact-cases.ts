@@ -8,6 +8,7 @@ import {
   type ContractHarness,
   type ContractOptions,
   fact,
+  factQuery,
   otherAgent,
 } from './contract-fixtures.js';
 
@@ -41,7 +42,7 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       await harness.insertFact(otherAgent, fact('Alice deploys on Vercel for the other bot'));
       const query = { words: ['deploys', 'alice', 'bob', 'cloudflare', 'vercel', 'project'], cjk: [] };
       const texts = async (scope: FactScope) =>
-        (await harness.store.facts.search(scope, query, { limit: 10 })).map((hit) => hit.fact.text);
+        (await harness.store.facts.search(scope, factQuery(query), { limit: 10 })).map((hit) => hit.fact.text);
       expect(await texts(alice)).toEqual(['Alice deploys on Cloudflare Workers']);
       expect(await texts(bob)).toEqual(['Bob deploys on Fly.io']);
       expect(await texts(agentWide)).toEqual(['The project deploys weekly']);
@@ -52,19 +53,42 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       ]);
     });
 
+    it('ranks by the field weights the query carries: the fact text over its context, or the other way', async () => {
+      await harness.insertFact(alice, fact('Zephyr is the release name', { context: 'we talked about names' }));
+      await harness.insertFact(alice, fact('The team ships on Fridays', { context: 'the zephyr release ships' }));
+      const query = factQuery({ words: ['zephyr'], cjk: [] });
+      const texts = async (search: typeof query) =>
+        (await harness.store.facts.search(alice, search, { limit: 5 })).map((hit) => hit.fact.text);
+      expect(await texts(query)).toEqual(['Zephyr is the release name', 'The team ships on Fridays']);
+      const contextFirst = { ...query, words: { ...query.words, weights: { text: 0.1, context: 5, dated: 1 } } };
+      expect(await texts(contextFirst)).toEqual(['The team ships on Fridays', 'Zephyr is the release name']);
+    });
+
+    it('matches the tokens it is given, as they are: a phrase only where its tokens follow one another', async () => {
+      await harness.insertFact(alice, fact('User deploys services with nomad'));
+      await harness.insertFact(alice, fact('Services of the user: deploys by hand'));
+      const phrase = factQuery({ words: [], cjk: [] });
+      const search = {
+        ...phrase,
+        words: { ...phrase.words, terms: [{ tokens: ['deploi', 'servic'], fields: ['text'] as const }] },
+      };
+      const hits = await harness.store.facts.search(alice, search, { limit: 5 });
+      expect(hits.map((hit) => hit.fact.text)).toEqual(['User deploys services with nomad']);
+    });
+
     it('ORs the terms and ranks a fact matching more of them first', async () => {
       await harness.insertFact(alice, fact('User prefers pnpm for package management'));
       await harness.insertFact(alice, fact('User tests with vitest'));
       await harness.insertFact(alice, fact('The API is deployed with Docker'));
       const hits = await harness.store.facts.search(
         alice,
-        { words: ['pnpm', 'package', 'zebra'], cjk: [] },
+        factQuery({ words: ['pnpm', 'package', 'zebra'], cjk: [] }),
         { limit: 5 },
       );
       expect(hits.map((hit) => hit.fact.text)).toEqual(['User prefers pnpm for package management']);
       const both = await harness.store.facts.search(
         alice,
-        { words: ['vitest', 'pnpm', 'package'], cjk: [] },
+        factQuery({ words: ['vitest', 'pnpm', 'package'], cjk: [] }),
         { limit: 5 },
       );
       expect(both.map((hit) => hit.fact.text)).toEqual([
@@ -80,7 +104,9 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
         fact('User adopted a dog named Ned', { context: 'I went to the shelter in Stamford' }),
       );
       await harness.insertFact(alice, fact('User volunteers at the Stamford shelter'));
-      const hits = await harness.store.facts.search(alice, { words: ['stamford', 'shelter'], cjk: [] }, { limit: 5 });
+      const hits = await harness.store.facts.search(alice, factQuery({ words: ['stamford', 'shelter'], cjk: [] }), {
+        limit: 5,
+      });
       expect(hits.map((hit) => hit.fact.text)).toEqual([
         'User volunteers at the Stamford shelter',
         'User adopted a dog named Ned',
@@ -92,17 +118,21 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       await harness.insertFact(alice, fact('User ran a half marathon', { at: new Date('2023-09-10T00:00:00Z') }));
       const hits = await harness.store.facts.search(
         alice,
-        { words: ['marathon'], cjk: [], dates: ['m202204'] },
+        factQuery({ words: ['marathon'], cjk: [], dates: ['m202204'] }),
         { limit: 2 },
       );
       expect(hits[0]?.fact.text).toBe('User ran a marathon');
-      const dateOnly = await harness.store.facts.search(alice, { words: [], cjk: [], dates: ['y2023'] }, { limit: 2 });
+      const dateOnly = await harness.store.facts.search(alice, factQuery({ words: [], cjk: [], dates: ['y2023'] }), {
+        limit: 2,
+      });
       expect(dateOnly.map((hit) => hit.fact.text)).toEqual(['User ran a half marathon']);
     });
 
     it('matches word forms (stemming)', async () => {
       await harness.insertFact(alice, fact('User deploys services on weekends'));
-      const hits = await harness.store.facts.search(alice, { words: ['deploying', 'service'], cjk: [] }, { limit: 5 });
+      const hits = await harness.store.facts.search(alice, factQuery({ words: ['deploying', 'service'], cjk: [] }), {
+        limit: 5,
+      });
       expect(hits).toHaveLength(1);
     });
 
@@ -122,7 +152,7 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
         "'; drop table facts; --",
         ')',
       ];
-      const hits = await harness.store.facts.search(alice, { words: hostile, cjk: [] }, { limit: 5 });
+      const hits = await harness.store.facts.search(alice, factQuery({ words: hostile, cjk: [] }), { limit: 5 });
       expect(hits.map((hit) => hit.fact.text)).toEqual([
         'User writes "quoted" text and uses OR NEAR AND NOT operators: col*',
       ]);
@@ -134,7 +164,9 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       await harness.insertFact(alice, fact('ユーザーはVimを使っています'));
       await harness.insertFact(alice, fact('项目部署在 Cloudflare Workers 上'));
       const find = async (word: string) =>
-        (await harness.store.facts.search(alice, { words: [], cjk: [word] }, { limit: 5 })).map((hit) => hit.fact.text);
+        (await harness.store.facts.search(alice, factQuery({ words: [], cjk: [word] }), { limit: 5 })).map(
+          (hit) => hit.fact.text,
+        );
       expect(await find('偏好')).toEqual(['用戶偏好使用 pnpm 管理套件']);
       expect(await find('管理套件')).toEqual(['用戶偏好使用 pnpm 管理套件']);
       expect(await find('部署')).toEqual(['项目部署在 Cloudflare Workers 上']);
@@ -188,7 +220,7 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       expect(await harness.store.facts.supersede(alice, old.id, old.id)).toBe(false);
       expect(await harness.store.facts.supersede(alice, old.id, next.id)).toBe(true);
       expect((await harness.store.facts.list(alice)).map((item) => item.text)).toEqual(['User prefers pnpm']);
-      const hits = await harness.store.facts.search(alice, { words: ['prefers'], cjk: [] }, { limit: 5 });
+      const hits = await harness.store.facts.search(alice, factQuery({ words: ['prefers'], cjk: [] }), { limit: 5 });
       expect(hits.map((hit) => hit.fact.text)).toEqual(['User prefers pnpm']);
       // The text may come back later as a new fact.
       expect((await harness.insertFact(alice, fact('User prefers npm'))).inserted).toBe(true);
@@ -200,7 +232,9 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       expect(await harness.store.facts.remove(alice, id)).toBe(true);
       expect(await harness.store.facts.remove(alice, id)).toBe(false);
       expect(await harness.store.facts.list(alice)).toEqual([]);
-      expect(await harness.store.facts.search(alice, { words: ['dark', 'mode'], cjk: [] }, { limit: 5 })).toEqual([]);
+      expect(
+        await harness.store.facts.search(alice, factQuery({ words: ['dark', 'mode'], cjk: [] }), { limit: 5 }),
+      ).toEqual([]);
     });
   });
 }

@@ -5,8 +5,10 @@ import {
   type ContractHarness,
   exchange,
   fact,
+  factQuery,
   otherAgent,
   session,
+  turnQuery,
   turnSearchOf,
 } from './contract-fixtures.js';
 
@@ -86,10 +88,12 @@ export function forgetCases(harness: ContractHarness): void {
         ...exchange('shared', 'bob talks about tea', 'tea is nice'),
         userId: 'bob',
       });
-      expect(await turns.search('shared', { words: ['zanzibarquokka'], cjk: [] }, { limit: 5 })).toHaveLength(3);
+      expect(
+        await turns.search('shared', turnQuery({ words: ['zanzibarquokka'], cjk: [] }), { limit: 5 }),
+      ).toHaveLength(3);
       await harness.store.forget({ agentId: 'bot', userId: 'alice' });
-      expect(await turns.search('shared', { words: ['zanzibarquokka'], cjk: [] }, { limit: 5 })).toEqual([]);
-      const tea = await turns.search('shared', { words: ['tea'], cjk: [] }, { limit: 5 });
+      expect(await turns.search('shared', turnQuery({ words: ['zanzibarquokka'], cjk: [] }), { limit: 5 })).toEqual([]);
+      const tea = await turns.search('shared', turnQuery({ words: ['tea'], cjk: [] }), { limit: 5 });
       expect(tea.map((hit) => hit.turn.text).sort()).toEqual(['bob talks about tea', 'tea is nice']);
     });
 
@@ -199,11 +203,15 @@ export function forgetCases(harness: ContractHarness): void {
           contextTurnIds: [alices.assistantTurnId, bobs.userTurnId, bobs.assistantTurnId],
         }),
       );
-      expect(await harness.store.facts.search(bob, { words: ['alice'], cjk: [] }, { limit: 5 })).toHaveLength(1);
+      expect(
+        await harness.store.facts.search(bob, factQuery({ words: ['alice'], cjk: [] }), { limit: 5 }),
+      ).toHaveLength(1);
       const report = await harness.store.forget({ agentId: 'bot', userId: 'alice' });
       expect(report).toMatchObject({ turns: 2, facts: 0, factsRewritten: 1 });
-      expect(await harness.store.facts.search(bob, { words: ['alice'], cjk: [] }, { limit: 5 })).toEqual([]);
-      expect((await harness.store.facts.search(bob, { words: ['neovim'], cjk: [] }, { limit: 5 })).length).toBe(1);
+      expect(await harness.store.facts.search(bob, factQuery({ words: ['alice'], cjk: [] }), { limit: 5 })).toEqual([]);
+      expect(
+        (await harness.store.facts.search(bob, factQuery({ words: ['neovim'], cjk: [] }), { limit: 5 })).length,
+      ).toBe(1);
       expect(await harness.store.facts.list(bob)).toHaveLength(1);
     });
 
@@ -226,8 +234,12 @@ export function forgetCases(harness: ContractHarness): void {
         }),
       );
       expect(kept?.inserted).toBe(true);
-      expect(await harness.store.facts.search(bob, { words: ['pelicanmarble'], cjk: [] }, { limit: 5 })).toEqual([]);
-      expect(await harness.store.facts.search(bob, { words: ['fine'], cjk: [] }, { limit: 5 })).toHaveLength(1);
+      expect(
+        await harness.store.facts.search(bob, factQuery({ words: ['pelicanmarble'], cjk: [] }), { limit: 5 }),
+      ).toEqual([]);
+      expect(await harness.store.facts.search(bob, factQuery({ words: ['fine'], cjk: [] }), { limit: 5 })).toHaveLength(
+        1,
+      );
     });
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ContractHarness, type ContractOptions, exchange, turnSearchOf } from './contract-fixtures.js';
+import { type ContractHarness, type ContractOptions, exchange, turnQuery, turnSearchOf } from './contract-fixtures.js';
 
 /** Turn search, an optional capability: skipped, not passed, for a store without it. */
 export function turnSearchCases(harness: ContractHarness, options: ContractOptions): void {
@@ -19,11 +19,11 @@ export function turnSearchCases(harness: ContractHarness, options: ContractOptio
       await harness.store.sessions.appendExchange(
         exchange('s2', 'SQLite question elsewhere', 'SQLite answer elsewhere'),
       );
-      const hits = await turns.search('s1', words('sqlite', 'fts5'), { limit: 5 });
+      const hits = await turns.search('s1', turnQuery(words('sqlite', 'fts5')), { limit: 5 });
       expect(hits[0]?.turn.text).toBe('Option A: Postgres with pgvector. Option B: SQLite with FTS5.');
       expect(hits.every((hit) => !hit.turn.text.includes('elsewhere'))).toBe(true);
       expect(hits[0]?.relevance).toBeGreaterThan(0);
-      expect(await turns.search('unknown', words('sqlite'), { limit: 5 })).toEqual([]);
+      expect(await turns.search('unknown', turnQuery(words('sqlite')), { limit: 5 })).toEqual([]);
     });
 
     it('searches each turn with its neighbours as context, at a lower weight than its own text', async (context) => {
@@ -32,11 +32,11 @@ export function turnSearchCases(harness: ContractHarness, options: ContractOptio
         exchange('s1', 'What did you paint last week?', 'A sunset over the lake.'),
       );
       await harness.store.sessions.appendExchange(exchange('s1', 'I painted my fence too', 'Nice.'));
-      const hits = await turns.search('s1', words('paint', 'sunset'), { limit: 5 });
+      const hits = await turns.search('s1', turnQuery(words('paint', 'sunset')), { limit: 5 });
       // The reply names the sunset and follows the question about painting: it comes first.
       expect(hits[0]?.turn.text).toBe('A sunset over the lake.');
       // A turn that only neighbours a match is found too, below those that match themselves.
-      const lake = await turns.search('s1', words('lake'), { limit: 5 });
+      const lake = await turns.search('s1', turnQuery(words('lake')), { limit: 5 });
       expect(lake[0]?.turn.text).toBe('A sunset over the lake.');
       expect(lake.map((hit) => hit.turn.text)).toContain('What did you paint last week?');
     });
@@ -45,9 +45,9 @@ export function turnSearchCases(harness: ContractHarness, options: ContractOptio
       const turns = turnSearchOf(context, harness.store);
       const first = await harness.store.sessions.appendExchange(exchange('s1', 'deploy with docker', 'ok docker'));
       const second = await harness.store.sessions.appendExchange(exchange('s1', 'docker again', 'docker reply'));
-      const all = await turns.search('s1', words('docker'), { limit: 10 });
+      const all = await turns.search('s1', turnQuery(words('docker')), { limit: 10 });
       expect(all).toHaveLength(4);
-      const older = await turns.search('s1', words('docker'), {
+      const older = await turns.search('s1', turnQuery(words('docker')), {
         limit: 10,
         beforeTurnId: second.userTurnId,
       });
@@ -62,21 +62,23 @@ export function turnSearchCases(harness: ContractHarness, options: ContractOptio
       await harness.store.sessions.appendExchange(
         exchange('s1', 'we went hiking again', 'fun', { at: new Date('2023-07-02T10:00:00Z') }),
       );
-      const hits = await turns.search('s1', { words: ['hiking'], cjk: [], dates: ['m202305'] }, { limit: 1 });
+      const hits = await turns.search('s1', turnQuery({ words: ['hiking'], cjk: [], dates: ['m202305'] }), {
+        limit: 1,
+      });
       expect(hits[0]?.turn.text).toBe('we went hiking');
     });
 
     it('treats query syntax as plain text', async (context) => {
       const turns = turnSearchOf(context, harness.store);
       await harness.store.sessions.appendExchange(exchange('s1', '我们决定使用 pnpm 管理依赖', '好的'));
-      const syntax = await turns.search('s1', words('"', 'OR', 'NEAR(', '*', 'pnpm'), { limit: 5 });
+      const syntax = await turns.search('s1', turnQuery(words('"', 'OR', 'NEAR(', '*', 'pnpm')), { limit: 5 });
       expect(syntax[0]?.turn.text).toBe('我们决定使用 pnpm 管理依赖');
     });
 
     it.skipIf(Boolean(options.skip?.cjk))('finds CJK words inside the longer runs of turns', async (context) => {
       const turns = turnSearchOf(context, harness.store);
       await harness.store.sessions.appendExchange(exchange('s1', '我们决定使用 pnpm 管理依赖', '好的'));
-      const cjk = await turns.search('s1', { words: [], cjk: ['管理'] }, { limit: 5 });
+      const cjk = await turns.search('s1', turnQuery({ words: [], cjk: ['管理'] }), { limit: 5 });
       expect(cjk[0]?.turn.text).toBe('我们决定使用 pnpm 管理依赖');
     });
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHANGES_CJK_UNDER_NFKC, cjkBigrams, cjkWordToMatch } from './cjk-bigrams.js';
+import { CHANGES_CJK_UNDER_NFKC, cjkBigrams, cjkWordGrams } from './cjk-bigrams.js';
 import { CJK_RUN } from './scripts.js';
 
 describe('cjkBigrams', () => {
@@ -40,36 +40,30 @@ describe('cjkBigrams', () => {
   });
 });
 
-describe('cjkWordToMatch', () => {
-  it('matches a word of two or more characters as the phrase of its bigrams', () => {
-    expect(cjkWordToMatch('偏好')).toBe('"偏好"');
-    expect(cjkWordToMatch('管理器')).toBe('"管理 理器"');
-    expect(cjkWordToMatch('パッケージ')).toBe('"パッ ッケ ケー ージ"');
+describe('cjkWordGrams', () => {
+  it('searches a word of two or more characters as the phrase of its bigrams', () => {
+    expect(cjkWordGrams('偏好')).toEqual({ tokens: ['偏好'], prefix: false });
+    expect(cjkWordGrams('管理器')).toEqual({ tokens: ['管理', '理器'], prefix: false });
+    expect(cjkWordGrams('パッケージ')?.tokens).toEqual(['パッ', 'ッケ', 'ケー', 'ージ']);
   });
 
-  it('matches one character as a prefix search over the bigrams it starts', () => {
-    expect(cjkWordToMatch('茶')).toBe('"茶"*');
-    expect(cjkWordToMatch('𠀀')).toBe('"𠀀"*');
+  it('searches one character as a prefix of the bigrams it starts', () => {
+    expect(cjkWordGrams('茶')).toEqual({ tokens: ['茶'], prefix: true });
+    expect(cjkWordGrams('𠀀')).toEqual({ tokens: ['𠀀'], prefix: true });
   });
 
   it('ignores white space inside the word', () => {
-    expect(cjkWordToMatch(' 偏 好 ')).toBe('"偏好"');
+    expect(cjkWordGrams(' 偏 好 ')).toEqual({ tokens: ['偏好'], prefix: false });
   });
 
   it('is null for an empty or blank word', () => {
-    expect(cjkWordToMatch('')).toBeNull();
-    expect(cjkWordToMatch(' \u3000\n')).toBeNull();
-  });
-
-  it('doubles a quote so that it cannot end the FTS string', () => {
-    expect(cjkWordToMatch('"')).toBe('""""*');
-    expect(cjkWordToMatch('偏"好')).toBe('"偏"" ""好"');
+    expect(cjkWordGrams('')).toBeNull();
+    expect(cjkWordGrams(' \u3000\n')).toBeNull();
   });
 
   it('matches the index form: every bigram of the query is a token of the indexed text', () => {
     const indexed = new Set(cjkBigrams('用戶偏好使用 pnpm 管理套件').split(' '));
-    const match = cjkWordToMatch('偏好使用') ?? '';
-    for (const gram of match.slice(1, -1).split(' ')) expect(indexed.has(gram)).toBe(true);
+    for (const gram of cjkWordGrams('偏好使用')?.tokens ?? []) expect(indexed.has(gram)).toBe(true);
   });
 });
 

@@ -15,7 +15,7 @@ const utf16 = new TextDecoder('utf-16le');
 
 /**
  * The index form of a text's Chinese/Japanese runs: overlapping character bigrams, space-separated, so that
- * the unicode61 tokenizer indexes each bigram as a token. Any word of 2+ characters inside a longer run is then
+ * a store indexes each bigram as a token. Any word of 2+ characters inside a longer run is then
  * a phrase of consecutive bigrams (`偏好` finds `用戶偏好使用 pnpm 管理套件`), fully indexed. Each run's last
  * character is also indexed alone, so that a 1-character query (a prefix search over the bigrams) finds it too.
  *
@@ -54,18 +54,17 @@ function isHighSurrogate(unit: number): boolean {
   return unit >= 0xd800 && unit <= 0xdbff;
 }
 
-/** The query form of one Chinese/Japanese word: its bigrams as a phrase, or a prefix search for one character. */
-export function cjkWordToMatch(word: string): string | null {
+/**
+ * The search form of one Chinese/Japanese/Korean word, in the tokens `cjkBigrams` indexes: its bigrams in order (a
+ * phrase), or for one character that character as a prefix of the bigrams it starts. Null for a blank word.
+ */
+export function cjkWordGrams(word: string): { tokens: string[]; prefix: boolean } | null {
   const characters = Array.from(word.normalize('NFKC').toLowerCase()).filter((character) => /\S/u.test(character));
   if (characters.length === 0) return null;
-  if (characters.length === 1) return `"${escapeQuote(characters[0] ?? '')}"*`;
+  if (characters.length === 1) return { tokens: [characters[0] ?? ''], prefix: true };
   const grams: string[] = [];
   for (let index = 0; index + 1 < characters.length; index += 1) {
     grams.push(`${characters[index]}${characters[index + 1]}`);
   }
-  return `"${escapeQuote(grams.join(' '))}"`;
-}
-
-function escapeQuote(text: string): string {
-  return text.replaceAll('"', '""');
+  return { tokens: grams, prefix: false };
 }

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
+import type { FactQuery } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { type SqliteMemoryStore, sqliteStore } from './sqlite-store.js';
 
@@ -30,7 +32,7 @@ describe('fact search beyond the exact-ranking budget', () => {
     for (let index = 0; index < 700; index += 1) await add(mine, `Service ${index} deploys with docker on kubernetes`);
     await add(mine, 'The billing service deploys with nomad');
     store.database.exec('COMMIT');
-    const hits = await store.facts.search(mine, { words: ['deploys', 'nomad'], cjk: [] }, { limit: 3 });
+    const hits = await store.facts.search(mine, factQuery({ words: ['deploys', 'nomad'], cjk: [] }), { limit: 3 });
     expect(hits[0]?.fact.text).toBe('The billing service deploys with nomad');
   });
 
@@ -41,7 +43,7 @@ describe('fact search beyond the exact-ranking budget', () => {
     await add(mine, 'The queue uses redis and postgres together');
     await add(mine, 'Worker latest uses redis');
     store.database.exec('COMMIT');
-    const hits = await store.facts.search(mine, { words: ['redis', 'postgres'], cjk: [] }, { limit: 3 });
+    const hits = await store.facts.search(mine, factQuery({ words: ['redis', 'postgres'], cjk: [] }), { limit: 3 });
     expect(hits.map((hit) => hit.fact.text)).toEqual([
       'The queue uses redis and postgres together',
       'Worker latest uses redis',
@@ -55,17 +57,23 @@ describe('fact search beyond the exact-ranking budget', () => {
     await add(mine, 'My worker uses redis');
     for (let index = 0; index < 800; index += 1) await add(theirs, `Their worker ${index} uses redis`);
     store.database.exec('COMMIT');
-    const hits = await store.facts.search(mine, { words: ['redis'], cjk: [] }, { limit: 3 });
+    const hits = await store.facts.search(mine, factQuery({ words: ['redis'], cjk: [] }), { limit: 3 });
     expect(hits.map((hit) => hit.fact.text)).toEqual(['My worker uses redis']);
-    const others = await store.facts.search(theirs, { words: ['redis'], cjk: [] }, { limit: 2 });
+    const others = await store.facts.search(theirs, factQuery({ words: ['redis'], cjk: [] }), { limit: 2 });
     expect(others.map((hit) => hit.fact.text)).toEqual(['Their worker 799 uses redis', 'Their worker 798 uses redis']);
   });
 
   it('finds a fact whose term was unknown a moment ago', async () => {
-    expect(await store.facts.search(mine, { words: ['zig'], cjk: [] }, { limit: 3 })).toEqual([]);
+    expect(await store.facts.search(mine, factQuery({ words: ['zig'], cjk: [] }), { limit: 3 })).toEqual([]);
     await add(mine, 'User builds with zig');
     expect(
-      (await store.facts.search(mine, { words: ['zig'], cjk: [] }, { limit: 3 })).map((hit) => hit.fact.text),
+      (await store.facts.search(mine, factQuery({ words: ['zig'], cjk: [] }), { limit: 3 })).map(
+        (hit) => hit.fact.text,
+      ),
     ).toEqual(['User builds with zig']);
   });
 });
+
+function factQuery(query: FactQuery) {
+  return buildSearchQuery(query, FACT_SEARCH_WEIGHTS);
+}

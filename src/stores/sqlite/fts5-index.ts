@@ -3,8 +3,8 @@ import type { FactScope } from '../../spec/scope.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
 import { scopeKey } from './scope-key.js';
 import { scopeToken } from './scope-token.js';
-import type { SqliteDatabase, SqliteStatement } from './sqlite-database.js';
-import { quoteFts5 } from './to-fts5-terms.js';
+import type { SqliteDatabase } from './sqlite-database.js';
+import { quoteFts5 } from './to-fts5-match.js';
 
 /**
  * Exact bm25 ranking costs one to two microseconds per matching document (a fact is indexed with its source exchange
@@ -24,8 +24,11 @@ const FREQUENCY_CACHE_SIZE = 4096;
 const FREQUENCY_CACHE_MS = 60_000;
 
 export interface Fts5Index {
-  /** `terms`: one column-qualified FTS5 expression per query term (`{text context} : "word"`). */
-  search(scope: FactScope, terms: readonly string[], limit: number): FactCandidate[];
+  /**
+   * `terms`: one column-qualified FTS5 expression per query term (`{text_tokens context_tokens} : "word"`);
+   * `weights`: the bm25 weight of each indexed column, in the table's order (the scope column excepted).
+   */
+  search(scope: FactScope, terms: readonly string[], weights: readonly number[], limit: number): FactCandidate[];
 }
 
 /**
@@ -37,9 +40,11 @@ export interface Fts5Index {
 export function fts5Index(
   database: SqliteDatabase,
   table: 'facts_words' | 'facts_cjk',
-  /** bm25 weights of the table's columns, the scope column first (always 0: it only filters). */
-  weights: string,
+  /** How many columns the table indexes besides the scope. */
+  columns: number,
 ): Fts5Index {
+  // The scope column counts for nothing in bm25: it only filters.
+  const weights = ['0.0', ...Array.from({ length: columns }, () => '?')].join(', ');
   const count = database.prepare(
     `SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`,
   );
@@ -70,7 +75,7 @@ export function fts5Index(
   };
 
   return {
-    search(scope, terms, limit) {
+    search(scope, terms, columnWeights, limit) {
       const [agentId, userId] = scopeKey(scope);
       const counted = terms
         .map((term) => ({ term, documents: frequency(term) }))
@@ -84,7 +89,9 @@ export function fts5Index(
         budget -= documents;
       }
       if (rare.length > 0) {
-        return run(ranked, rare.map((term) => `(${term})`).join(' OR '), agentId, userId, limit).map((row) => ({
+        const match = rare.map((term) => `(${term})`).join(' OR ');
+        const rows = ranked.all(...columnWeights, match, agentId, userId, limit) as Array<FactRow & { score?: number }>;
+        return rows.map((row) => ({
           fact: toFact(row),
           // bm25 is negative, lower is better.
           relevance: -(row.score ?? 0),
@@ -110,8 +117,4 @@ export function fts5Index(
       });
     },
   };
-}
-
-function run(statement: SqliteStatement, match: string, agentId: string, userId: string, limit: number) {
-  return statement.all(match, agentId, userId, limit) as Array<FactRow & { score?: number }>;
 }

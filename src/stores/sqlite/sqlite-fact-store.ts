@@ -1,32 +1,25 @@
-import { dateTerms } from '../../core/date-terms.js';
+import { buildFactDocument } from '../../core/build-fact-document.js';
 import { factContext } from '../../core/fact-context.js';
-import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
+import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/neighbour-context.js';
 import type { FactCandidate, FactStore, NewFact } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { fts5Index } from './fts5-index.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
-import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from './neighbour-context.js';
 import { scopeKey } from './scope-key.js';
 import { scopeToken } from './scope-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import type { SqliteGuard } from './sqlite-guard.js';
-import { toFts5Terms } from './to-fts5-terms.js';
+import { toFts5Match } from './to-fts5-match.js';
 import { writeTransaction } from './write-transaction.js';
 
-/**
- * bm25 column weights: (scope, text, context, dated) and (scope, grams, context grams). The exchange a fact came
- * from counts half as much as the fact; a date the message names counts as much as a word of the fact.
- */
-const WORD_WEIGHTS = '0.0, 1.0, 0.5, 1.0';
-const CJK_WEIGHTS = '0.0, 1.0, 0.5';
+/** The columns of each index (after the scope) that hold the fields of a fact's index document. */
+const WORD_COLUMNS = { text: 'text_tokens', context: 'context_tokens', dated: 'dated' } as const;
+const GRAM_COLUMNS = { text: 'grams', context: 'context_grams' } as const;
 
 const LIVE_IN_SCOPE = 'f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL';
 
 export function sqliteFactStore(database: SqliteDatabase, guard: SqliteGuard): FactStore {
-  const indexes = [
-    fts5Index(database, 'facts_words', WORD_WEIGHTS),
-    fts5Index(database, 'facts_cjk', CJK_WEIGHTS),
-  ] as const;
+  const indexes = [fts5Index(database, 'facts_words', 3), fts5Index(database, 'facts_cjk', 2)] as const;
   const statements = {
     recent: database.prepare(
       `SELECT ${FACT_COLUMNS} FROM facts f WHERE ${LIVE_IN_SCOPE}
@@ -35,9 +28,9 @@ export function sqliteFactStore(database: SqliteDatabase, guard: SqliteGuard): F
     list: database.prepare(`SELECT ${FACT_COLUMNS} FROM facts f WHERE ${LIVE_IN_SCOPE} ORDER BY f.created_at, f.id`),
     findHash: database.prepare(`SELECT f.id FROM facts f WHERE ${LIVE_IN_SCOPE} AND f.hash = ?`),
     insert: database.prepare(
-      `INSERT INTO facts (agent_id, user_id, scope, text, grams, context, context_grams, dated, hash,
-       source_session_key, source_turn_id, source, context_turn_ids, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO facts (agent_id, user_id, scope, text, text_tokens, grams, context, context_tokens, context_grams,
+       dated, hash, source_session_key, source_turn_id, source, context_turn_ids, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     turnExists: database.prepare('SELECT 1 FROM turns WHERE id = ?'),
     contextTurns: database.prepare(
@@ -71,17 +64,20 @@ export function sqliteFactStore(database: SqliteDatabase, guard: SqliteGuard): F
       if (kept.length < contextTurnIds.length) contextText = factContext(kept.map((turn) => turn.text));
       contextTurnIds = kept.map((turn) => turn.id);
     }
-    // The caller gives the context whole (an exchange: up to three texts, each cut to its head already).
-    const { context, grams } = neighbourContext([contextText], 3 * CONTEXT_MAX_GRAPHEMES);
+    // What is kept of the context is bounded like what is indexed of it (an exchange: three heads).
+    const context = neighbourContext([contextText], 3 * CONTEXT_MAX_GRAPHEMES);
+    const document = buildFactDocument({ text: fact.text, context, at: fact.at });
     const result = statements.insert.run(
       agentId,
       userId,
       scopeToken(scope),
       fact.text,
-      cjkBigrams(fact.text),
+      document.words.text,
+      document.grams.text,
       context,
-      grams,
-      dateTerms(fact.at).join(' '),
+      document.words.context,
+      document.grams.context,
+      document.words.dated,
       fact.hash,
       fact.sourceSessionKey,
       fact.sourceTurnId,
@@ -111,19 +107,22 @@ export function sqliteFactStore(database: SqliteDatabase, guard: SqliteGuard): F
   return {
     search: (scope, query, { limit }) =>
       guard('search facts', () => {
-        const terms = toFts5Terms(query);
         const candidates = new Map<number, FactCandidate>();
-        const words = [
-          ...terms.words.map((term) => `{text context} : ${term}`),
-          ...terms.dates.map((term) => `dated : ${term}`),
-        ];
-        const cjk = terms.cjk.map((term) => `{grams context_grams} : ${term}`);
-        for (const [index, termsOfIndex] of [
-          [indexes[0], words],
-          [indexes[1], cjk],
+        const { words, grams } = query;
+        for (const [index, terms, weights] of [
+          [
+            indexes[0],
+            words.terms.map((term) => toFts5Match(term, WORD_COLUMNS)),
+            [words.weights.text, words.weights.context, words.weights.dated],
+          ],
+          [
+            indexes[1],
+            grams.terms.map((term) => toFts5Match(term, GRAM_COLUMNS)),
+            [grams.weights.text, grams.weights.context],
+          ],
         ] as const) {
-          if (termsOfIndex.length === 0) continue;
-          for (const hit of index.search(scope, termsOfIndex, limit)) {
+          if (terms.length === 0) continue;
+          for (const hit of index.search(scope, terms, weights, limit)) {
             // A fact found by both indexes adds up its relevance.
             const seen = candidates.get(hit.fact.id);
             if (seen) seen.relevance += hit.relevance;

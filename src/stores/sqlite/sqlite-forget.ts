@@ -1,7 +1,8 @@
+import { buildFactDocument } from '../../core/build-fact-document.js';
 import { factContext } from '../../core/fact-context.js';
+import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/neighbour-context.js';
 import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
 import { parseClarifications } from './map-sqlite-rows.js';
-import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from './neighbour-context.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { writeTransaction } from './write-transaction.js';
@@ -190,13 +191,18 @@ function rewriteQuotingFacts(
   if (forgotten.size === 0) return 0;
   const candidates = database
     .prepare(
-      `SELECT id, context_turn_ids FROM facts WHERE source_session_key IN (SELECT value FROM json_each(?))
-       AND context_turn_ids != '[]'`,
+      `SELECT id, text, created_at, context_turn_ids FROM facts
+       WHERE source_session_key IN (SELECT value FROM json_each(?)) AND context_turn_ids != '[]'`,
     )
-    .all(JSON.stringify(touched.map((session) => session.key))) as Array<{ id: number; context_turn_ids: string }>;
+    .all(JSON.stringify(touched.map((session) => session.key))) as Array<{
+    id: number;
+    text: string;
+    created_at: number;
+    context_turn_ids: string;
+  }>;
   const turnText = database.prepare('SELECT text FROM turns WHERE id = ?');
   const rewrite = database.prepare(
-    'UPDATE facts SET context = ?, context_grams = ?, context_turn_ids = ? WHERE id = ?',
+    'UPDATE facts SET context = ?, context_tokens = ?, context_grams = ?, context_turn_ids = ? WHERE id = ?',
   );
   let rewritten = 0;
   for (const candidate of candidates) {
@@ -207,9 +213,10 @@ function rewriteQuotingFacts(
       const row = turnText.get(id) as { text: string } | undefined;
       return row ? [row.text] : [];
     });
-    // As `insert` stores a context: the same cut and the same grams.
-    const { context, grams } = neighbourContext([factContext(texts)], 3 * CONTEXT_MAX_GRAPHEMES);
-    rewrite.run(context, grams, JSON.stringify(kept), candidate.id);
+    // As `insert` stores a context: the same cut and the same document.
+    const context = neighbourContext([factContext(texts)], 3 * CONTEXT_MAX_GRAPHEMES);
+    const document = buildFactDocument({ text: candidate.text, context, at: new Date(candidate.created_at) });
+    rewrite.run(context, document.words.context, document.grams.context, JSON.stringify(kept), candidate.id);
     rewritten += 1;
   }
   return rewritten;

@@ -210,4 +210,77 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   -- no schema change
   `,
+  // 7: index documents. The core decides what is indexed (`buildFactDocument`, `buildTurnDocument`: folded and
+  // stemmed words, Chinese/Japanese/Korean bigrams, calendar terms, as space-separated tokens) and the indexes only
+  // split at spaces. The old indexes, which stemmed with FTS5's porter tokenizer, go; the runner then fills the
+  // tokens of every fact (in code: they are computed by the core's language rules), and 8 builds the new indexes.
+  `
+  ALTER TABLE facts ADD COLUMN text_tokens TEXT NOT NULL DEFAULT '';
+  ALTER TABLE facts ADD COLUMN context_tokens TEXT NOT NULL DEFAULT '';
+  DROP TRIGGER facts_after_insert;
+  DROP TRIGGER facts_after_delete;
+  DROP TRIGGER facts_after_supersede;
+  DROP TRIGGER facts_after_update;
+  DROP TRIGGER turns_after_delete;
+  DROP TABLE facts_words;
+  DROP TABLE facts_cjk;
+  DROP TABLE turns_words;
+  DROP TABLE turns_cjk;
+  `,
+  // 8: the indexes of index documents, with the ascii tokenizer: the tokens are the core's, and ascii only splits
+  // them at the spaces between them (they hold no ASCII punctuation) and folds no letter the core has not. The turn
+  // indexes are filled by the runner.
+  `
+  CREATE VIRTUAL TABLE facts_words USING fts5 (
+    scope, text_tokens, context_tokens, dated, content = 'facts', content_rowid = 'id', tokenize = 'ascii'
+  );
+  CREATE VIRTUAL TABLE facts_cjk USING fts5 (
+    scope, grams, context_grams, content = 'facts', content_rowid = 'id', tokenize = 'ascii'
+  );
+  INSERT INTO facts_words (facts_words, rank) VALUES ('secure-delete', 1);
+  INSERT INTO facts_cjk (facts_cjk, rank) VALUES ('secure-delete', 1);
+  INSERT INTO facts_words (rowid, scope, text_tokens, context_tokens, dated)
+    SELECT id, scope, text_tokens, context_tokens, dated FROM facts WHERE superseded_by IS NULL;
+  INSERT INTO facts_cjk (rowid, scope, grams, context_grams)
+    SELECT id, scope, grams, context_grams FROM facts WHERE superseded_by IS NULL;
+
+  CREATE TRIGGER facts_after_insert AFTER INSERT ON facts BEGIN
+    INSERT INTO facts_words (rowid, scope, text_tokens, context_tokens, dated)
+      VALUES (new.id, new.scope, new.text_tokens, new.context_tokens, new.dated);
+    INSERT INTO facts_cjk (rowid, scope, grams, context_grams) VALUES (new.id, new.scope, new.grams, new.context_grams);
+  END;
+  CREATE TRIGGER facts_after_delete AFTER DELETE ON facts WHEN old.superseded_by IS NULL BEGIN
+    INSERT INTO facts_words (facts_words, rowid, scope, text_tokens, context_tokens, dated)
+      VALUES ('delete', old.id, old.scope, old.text_tokens, old.context_tokens, old.dated);
+    INSERT INTO facts_cjk (facts_cjk, rowid, scope, grams, context_grams)
+      VALUES ('delete', old.id, old.scope, old.grams, old.context_grams);
+  END;
+  CREATE TRIGGER facts_after_supersede AFTER UPDATE OF superseded_by ON facts
+  WHEN old.superseded_by IS NULL AND new.superseded_by IS NOT NULL BEGIN
+    INSERT INTO facts_words (facts_words, rowid, scope, text_tokens, context_tokens, dated)
+      VALUES ('delete', old.id, old.scope, old.text_tokens, old.context_tokens, old.dated);
+    INSERT INTO facts_cjk (facts_cjk, rowid, scope, grams, context_grams)
+      VALUES ('delete', old.id, old.scope, old.grams, old.context_grams);
+  END;
+  CREATE TRIGGER facts_after_update
+  AFTER UPDATE OF scope, text_tokens, context_tokens, grams, context_grams, dated ON facts
+  WHEN new.superseded_by IS NULL BEGIN
+    INSERT INTO facts_words (facts_words, rowid, scope, text_tokens, context_tokens, dated)
+      VALUES ('delete', old.id, old.scope, old.text_tokens, old.context_tokens, old.dated);
+    INSERT INTO facts_cjk (facts_cjk, rowid, scope, grams, context_grams)
+      VALUES ('delete', old.id, old.scope, old.grams, old.context_grams);
+    INSERT INTO facts_words (rowid, scope, text_tokens, context_tokens, dated)
+      VALUES (new.id, new.scope, new.text_tokens, new.context_tokens, new.dated);
+    INSERT INTO facts_cjk (rowid, scope, grams, context_grams) VALUES (new.id, new.scope, new.grams, new.context_grams);
+  END;
+
+  CREATE VIRTUAL TABLE turns_words USING fts5 (session, text, context, dated, tokenize = 'ascii');
+  CREATE VIRTUAL TABLE turns_cjk USING fts5 (session, grams, context_grams, tokenize = 'ascii');
+  INSERT INTO turns_words (turns_words, rank) VALUES ('secure-delete', 1);
+  INSERT INTO turns_cjk (turns_cjk, rank) VALUES ('secure-delete', 1);
+  CREATE TRIGGER turns_after_delete AFTER DELETE ON turns BEGIN
+    DELETE FROM turns_words WHERE rowid = old.id;
+    DELETE FROM turns_cjk WHERE rowid = old.id;
+  END;
+  `,
 ];

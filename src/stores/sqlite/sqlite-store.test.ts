@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
 import { deriveSessionHandle } from '../../core/derive-session-handle.js';
 import { StoreError } from '../../spec/errors/store-error.js';
+import type { FactQuery } from '../../spec/memory-store.js';
 import { runMemoryStoreContract } from '../../store-kit.js';
+import { scopeToken } from './scope-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteStore } from './sqlite-store.js';
@@ -69,7 +72,7 @@ describe('sqliteStore on a file', () => {
       .prepare("SELECT rowid FROM facts_words WHERE facts_words MATCH 'docker OR heroku OR dated : m202305'")
       .all();
     expect(facts).toEqual([{ rowid: 1 }]);
-    const turns = await store.turnSearch.search('s', { words: ['hetzner'], cjk: [] }, { limit: 5 });
+    const turns = await store.turnSearch.search('s', turnQuery({ words: ['hetzner'], cjk: [] }), { limit: 5 });
     expect(turns.map((hit) => hit.turn.text)).toEqual([
       'Option A: Fly.io. Option B: Hetzner.',
       'which hosting should we pick?',
@@ -100,45 +103,77 @@ describe('sqliteStore on a file', () => {
     expect((error as StoreError).code).toBe('STORE_OPEN_FAILED');
   });
 
-  it('upgrades a version 5 database: Korean stored before is indexed by bigrams, and found', async () => {
-    const path = join(directory, 'v5-korean.db');
-    const scope = { agentId: 'bot', userId: 'minji' };
-    const store = sqliteStore({ path });
-    await store.facts.insert(scope, {
-      text: '사용자는 주말마다 학교에서 한국어를 가르친다',
-      hash: 'k',
-      sourceSessionKey: null,
-      sourceTurnId: null,
-      source: 'api',
-      at: new Date(),
-    });
-    await store.sessions.appendExchange({
-      session: { key: 's', uuid: 'u', agentId: 'bot', channelId: null, threadId: null },
-      userId: 'minji',
-      user: { text: '쿠버네티스 클러스터를 서울 리전에 배포해요', tokens: 5 },
-      assistant: { text: 'ok', tokens: 1 },
-      taskSource: false,
-      injectedFactIds: [],
-      at: new Date(),
-    });
-    // As version 5 stored them: no bigrams for Hangul.
-    store.database.exec("UPDATE facts SET grams = '', context_grams = ''");
-    store.database.exec(
-      "DELETE FROM turns_cjk; INSERT INTO turns_cjk (rowid, session, grams, context_grams) SELECT id, '', '', '' FROM turns",
+  /** A database file at `version`, built by the migrations of then, with one session of one exchange and a fact. */
+  const oldDatabase = (name: string, version: number, texts: { fact: string; user: string; reply: string }) => {
+    const path = join(directory, name);
+    const old = new Database(path);
+    for (const [index, migration] of SQLITE_MIGRATIONS.slice(0, version).entries()) {
+      old.exec(migration);
+      old.pragma(`user_version = ${index + 1}`);
+    }
+    old
+      .prepare(
+        `INSERT INTO sessions (key, uuid, agent_id, first_user_id, created_at, updated_at)
+         VALUES ('s', 'u', 'bot', 'minji', 0, 0)`,
+      )
+      .run();
+    const insertTurn = old.prepare(
+      "INSERT INTO turns (session_key, role, text, user_id, tokens, created_at) VALUES ('s', ?, ?, 'minji', 1, ?)",
     );
-    store.database.pragma('user_version = 5');
-    await store.close();
+    insertTurn.run('user', texts.user, Date.parse('2023-05-08T10:00:00Z'));
+    insertTurn.run('assistant', texts.reply, Date.parse('2023-05-08T10:00:01Z'));
+    old
+      .prepare(
+        `INSERT INTO facts (agent_id, user_id, scope, text, grams, dated, hash, created_at)
+         VALUES ('bot', 'minji', ?, ?, '', 'y2023 m202305 mmay', 'h', ?)`,
+      )
+      .run(scopeToken({ agentId: 'bot', userId: 'minji' }), texts.fact, Date.parse('2023-05-08T10:00:00Z'));
+    old.close();
+    return path;
+  };
 
+  it('upgrades a version 5 database: Korean stored before is indexed by bigrams, and found', async () => {
+    const scope = { agentId: 'bot', userId: 'minji' };
+    const path = oldDatabase('v5-korean.db', 5, {
+      fact: '사용자는 주말마다 학교에서 한국어를 가르친다',
+      user: '쿠버네티스 클러스터를 서울 리전에 배포해요',
+      reply: 'ok',
+    });
     const upgraded = sqliteStore({ path });
     expect(upgraded.database.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
     const query = { words: [], cjk: ['학교'], dates: [] };
-    expect((await upgraded.facts.search(scope, query, { limit: 3 })).map((hit) => hit.fact.text)).toEqual([
+    expect((await upgraded.facts.search(scope, factQuery(query), { limit: 3 })).map((hit) => hit.fact.text)).toEqual([
       '사용자는 주말마다 학교에서 한국어를 가르친다',
     ]);
     const grams = upgraded.database.prepare('SELECT grams FROM turns_cjk').all() as Array<{ grams: string }>;
     expect(grams.map((row) => row.grams)).toContain(
       '쿠버 버네 네티 티스 스 클러 러스 스터 터를 를 서울 울 리전 전에 에 배포 포해 해요 요',
     );
+    await upgraded.close();
+  });
+
+  it('upgrades a version 6 database: what FTS5 stemmed is indexed again as the core stems it, and found', async () => {
+    const scope = { agentId: 'bot', userId: 'minji' };
+    const path = oldDatabase('v6-porter.db', 6, {
+      fact: 'User deploys the billing services on Kubernetes',
+      user: 'Which clusters are running the deployments?',
+      reply: 'The deployments are running on two clusters',
+    });
+    const upgraded = sqliteStore({ path });
+    expect(upgraded.database.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
+    const facts = await upgraded.facts.search(scope, factQuery({ words: ['deploying', 'service'], cjk: [] }), {
+      limit: 3,
+    });
+    expect(facts.map((hit) => hit.fact.text)).toEqual(['User deploys the billing services on Kubernetes']);
+    const tokens = upgraded.database.prepare('SELECT text_tokens FROM facts').get() as { text_tokens: string };
+    expect(tokens.text_tokens).toBe('user deploi the bill servic on kubernet');
+    const turns = await upgraded.turnSearch.search('s', turnQuery({ words: ['cluster', 'run'], cjk: [] }), {
+      limit: 5,
+    });
+    expect(turns.map((hit) => hit.turn.text)).toEqual([
+      'The deployments are running on two clusters',
+      'Which clusters are running the deployments?',
+    ]);
     await upgraded.close();
   });
 
@@ -209,7 +244,7 @@ describe('sqliteStore on a file', () => {
     expect(await store.sessions.read('solo/-/-')).toBeNull();
     // Facts follow their session, and the turn index knows the new keys.
     expect(store.database.prepare('SELECT source_session_key AS key FROM facts').get()).toEqual({ key: ana.key });
-    const hits = await store.turnSearch.search(bob.key, { words: ['bob'], cjk: [] }, { limit: 5 });
+    const hits = await store.turnSearch.search(bob.key, turnQuery({ words: ['bob'], cjk: [] }), { limit: 5 });
     expect(hits.map((hit) => hit.turn.text).sort()).toEqual(['bob asks', 'reply to bob asks']);
     await store.close();
   });
@@ -321,3 +356,11 @@ describe('sqliteStore on a file', () => {
     await store.close();
   });
 });
+
+function factQuery(query: FactQuery) {
+  return buildSearchQuery(query, FACT_SEARCH_WEIGHTS);
+}
+
+function turnQuery(query: FactQuery) {
+  return buildSearchQuery(query, TURN_SEARCH_WEIGHTS);
+}

@@ -1,5 +1,6 @@
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import Database from 'better-sqlite3';
+import { buildFactDocument } from '../../core/build-fact-document.js';
 import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
@@ -195,6 +196,10 @@ function migrate(database: SqliteDatabase): void {
         if (index + 1 === 4) splitPrivateSessions(database);
         // Version 6 indexed Korean by bigrams: what is stored with Hangul is indexed again.
         if (index + 1 === 6) reindexHangul(database);
+        // Version 7 made the core decide index documents: every fact's tokens are computed again, and version 8,
+        // which built the indexes of them, has the turns indexed again.
+        if (index + 1 === 7) retokeniseFacts(database);
+        if (index + 1 === 8) reindexAllTurns(database);
         database.pragma(`user_version = ${index + 1}`);
       } catch (error) {
         throw new StoreError('STORE_MIGRATION_FAILED', `migration ${index + 1} failed: ${String(error)}`, {
@@ -221,6 +226,26 @@ function reindexHangul(database: SqliteDatabase): void {
     session_key: string;
   }>;
   for (const { session_key } of sessions) index.reindexSession(session_key);
+}
+
+function retokeniseFacts(database: SqliteDatabase): void {
+  const facts = database.prepare('SELECT id, text, context, created_at FROM facts').all() as Array<{
+    id: number;
+    text: string;
+    context: string;
+    created_at: number;
+  }>;
+  const update = database.prepare(
+    'UPDATE facts SET text_tokens = ?, context_tokens = ?, grams = ?, context_grams = ?, dated = ? WHERE id = ?',
+  );
+  for (const fact of facts) {
+    const { words, grams } = buildFactDocument({
+      text: fact.text,
+      context: fact.context,
+      at: new Date(fact.created_at),
+    });
+    update.run(words.text, words.context, grams.text, grams.context, words.dated, fact.id);
+  }
 }
 
 function reindexAllTurns(database: SqliteDatabase): void {

@@ -1,15 +1,13 @@
-import { dateTerms } from '../../core/date-terms.js';
-import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
-import type { FactQuery, TurnCandidate } from '../../spec/memory-store.js';
+import { buildTurnDocument } from '../../core/build-turn-document.js';
+import type { SearchQuery, TurnCandidate } from '../../spec/memory-store.js';
 import { type TurnRow, toTurn } from './map-sqlite-rows.js';
-import { neighbourContext } from './neighbour-context.js';
 import { sessionToken } from './session-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
-import { quoteFts5, toFts5Terms } from './to-fts5-terms.js';
+import { quoteFts5, toFts5Match } from './to-fts5-match.js';
 
-/** bm25 column weights: (session, text, context, dated) and (session, grams, context grams). */
-const WORD_WEIGHTS = '0.0, 1.0, 0.4, 1.0';
-const CJK_WEIGHTS = '0.0, 1.0, 0.4';
+/** The columns of each index (after the session) that hold the fields of a turn's index document. */
+const WORD_COLUMNS = { text: 'text', context: 'context', dated: 'dated' } as const;
+const GRAM_COLUMNS = { text: 'grams', context: 'context_grams' } as const;
 const TURN_COLUMNS = 't.id, t.role, t.text, t.user_id, t.tokens, t.path, t.created_at';
 
 interface IndexedTurn {
@@ -28,13 +26,12 @@ export interface SqliteTurnIndex {
    * nearest remaining turn before and after it. Runs inside the caller's transaction, after the deletion.
    */
   reindexBeside(sessionKey: string, deletedIds: readonly number[]): void;
-  search(sessionKey: string, query: FactQuery, options: { limit: number; beforeTurnId?: number }): TurnCandidate[];
+  search(sessionKey: string, query: SearchQuery, options: { limit: number; beforeTurnId?: number }): TurnCandidate[];
 }
 
 /**
- * The turn index behind turn recall: each turn is indexed with its text, the heads of the turns before and after
- * it in the session (at a lower weight: an answer's topic is often in the question before it), and the calendar
- * terms of when it was said. Deleting a turn deletes its entries (a trigger), with FTS5 secure-delete on.
+ * The turn index behind turn recall: each turn is indexed as `buildTurnDocument` gives it, with the turns before and
+ * after it in the session. Deleting a turn deletes its entries (a trigger), with FTS5 secure-delete on.
  */
 export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
   const statements = {
@@ -56,12 +53,12 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
     ),
     insertCjk: database.prepare('INSERT INTO turns_cjk (rowid, session, grams, context_grams) VALUES (?, ?, ?, ?)'),
     searchWords: database.prepare(
-      `SELECT ${TURN_COLUMNS}, bm25(turns_words, ${WORD_WEIGHTS}) AS score FROM turns_words
+      `SELECT ${TURN_COLUMNS}, bm25(turns_words, 0.0, ?, ?, ?) AS score FROM turns_words
        CROSS JOIN turns t ON t.id = turns_words.rowid
        WHERE turns_words MATCH ? AND turns_words.rowid < ? AND t.session_key = ? ORDER BY score LIMIT ?`,
     ),
     searchCjk: database.prepare(
-      `SELECT ${TURN_COLUMNS}, bm25(turns_cjk, ${CJK_WEIGHTS}) AS score FROM turns_cjk
+      `SELECT ${TURN_COLUMNS}, bm25(turns_cjk, 0.0, ?, ?) AS score FROM turns_cjk
        CROSS JOIN turns t ON t.id = turns_cjk.rowid
        WHERE turns_cjk MATCH ? AND turns_cjk.rowid < ? AND t.session_key = ? ORDER BY score LIMIT ?`,
     ),
@@ -73,10 +70,13 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       statements.deleteWords.run(turn.id);
       statements.deleteCjk.run(turn.id);
     }
-    const { context, grams } = neighbourContext(neighbours.map((neighbour) => neighbour?.text));
-    const dated = dateTerms(new Date(turn.created_at)).join(' ');
-    statements.insertWords.run(turn.id, token, turn.text, context, dated);
-    statements.insertCjk.run(turn.id, token, cjkBigrams(turn.text), grams);
+    const document = buildTurnDocument(
+      { text: turn.text, at: new Date(turn.created_at) },
+      neighbours.map((neighbour) => neighbour?.text),
+    );
+    const { words, grams } = document;
+    statements.insertWords.run(turn.id, token, words.text, words.context, words.dated);
+    statements.insertCjk.run(turn.id, token, grams.text, grams.context);
   };
 
   return {
@@ -111,7 +111,6 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       }
     },
     search(sessionKey, query, { limit, beforeTurnId }) {
-      const terms = toFts5Terms(query);
       const before = beforeTurnId ?? Number.MAX_SAFE_INTEGER;
       const inSession = `session : ${quoteFts5(sessionToken(sessionKey))}`;
       const hits = new Map<number, TurnCandidate>();
@@ -123,16 +122,24 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
           else hits.set(row.id, { turn: toTurn(row), relevance: -row.score });
         }
       };
-      const words = [
-        ...(terms.words.length > 0 ? [`{text context} : (${terms.words.join(' OR ')})`] : []),
-        ...(terms.dates.length > 0 ? [`dated : (${terms.dates.join(' OR ')})`] : []),
-      ];
-      if (words.length > 0) {
-        add(statements.searchWords.all(`${inSession} AND (${words.join(' OR ')})`, before, sessionKey, limit) as never);
+      const { words, grams } = query;
+      if (words.terms.length > 0) {
+        const match = `${inSession} AND (${words.terms.map((term) => toFts5Match(term, WORD_COLUMNS)).join(' OR ')})`;
+        const weights = [words.weights.text, words.weights.context, words.weights.dated];
+        add(statements.searchWords.all(...weights, match, before, sessionKey, limit) as never);
       }
-      if (terms.cjk.length > 0) {
-        const match = `${inSession} AND {grams context_grams} : (${terms.cjk.join(' OR ')})`;
-        add(statements.searchCjk.all(match, before, sessionKey, limit) as never);
+      if (grams.terms.length > 0) {
+        const match = `${inSession} AND (${grams.terms.map((term) => toFts5Match(term, GRAM_COLUMNS)).join(' OR ')})`;
+        add(
+          statements.searchCjk.all(
+            grams.weights.text,
+            grams.weights.context,
+            match,
+            before,
+            sessionKey,
+            limit,
+          ) as never,
+        );
       }
       return [...hits.values()].sort((a, b) => b.relevance - a.relevance || b.turn.id - a.turn.id).slice(0, limit);
     },
