@@ -1,5 +1,5 @@
 import type { TestContext } from 'vitest';
-import type { FactScope, MemoryStore, NewFact, TurnSearch } from '../index.js';
+import type { FactScope, JobStore, MemoryStore, NewFact, TurnSearch } from '../index.js';
 
 export interface ContractOptions {
   /** Tests this adapter skips, each with the reason. */
@@ -10,6 +10,12 @@ export interface ContractOptions {
 export function turnSearchOf(context: TestContext, store: MemoryStore): TurnSearch {
   if (store.turnSearch === undefined) context.skip('this store has no turn search (an optional capability)');
   return store.turnSearch as TurnSearch;
+}
+
+/** The store's durable job queue; a store without that capability has the test reported as skipped, not passed. */
+export function jobsOf(context: TestContext, store: MemoryStore): JobStore {
+  if (store.jobs === undefined) context.skip('this store keeps no jobs (an optional capability)');
+  return store.jobs as JobStore;
 }
 
 export const alice: FactScope = { agentId: 'bot', userId: 'alice' };

@@ -126,6 +126,8 @@ describe('sqliteStore on a file', () => {
     store.database.exec(
       "DELETE FROM turns_cjk; INSERT INTO turns_cjk (rowid, session, grams, context_grams) SELECT id, '', '', '' FROM turns",
     );
+    // And without what later versions added (7: the jobs and the extraction cursor).
+    store.database.exec('DROP TABLE jobs; ALTER TABLE sessions DROP COLUMN extracted_through');
     store.database.pragma('user_version = 5');
     await store.close();
 

@@ -10,6 +10,7 @@ import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteFactStore } from './sqlite-fact-store.js';
 import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS, sqliteGuard } from './sqlite-guard.js';
+import { sqliteJobStore } from './sqlite-job-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
@@ -74,12 +75,16 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     throw new StoreError('STORE_OPEN_FAILED', `cannot prepare the SQLite database: ${String(error)}`, { cause: error });
   }
   const guard = sqliteGuard(database, { busyTimeoutMs });
+  // A file keeps its own job queue (decision 16); an in-memory database dies with its process, jobs and all, so the
+  // stack's in-memory queue serves it.
+  const durableJobs = databaseFile(database) !== null;
 
   return {
     specificationVersion: 'v1',
     name: 'sqlite',
     database,
-    sessions: sqliteSessionStore(database, guard),
+    sessions: sqliteSessionStore(database, guard, { durableJobs }),
+    ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
     turnSearch: sqliteTurnSearch(database, guard),
     facts: sqliteFactStore(database, guard),
     forget: async (scope) => {
