@@ -91,5 +91,17 @@ export function jobCases(harness: ContractHarness): void {
         throughTurnId: ids.assistantTurnId,
       });
     });
+
+    it('drops the jobs of a forgotten session, failed ones included', async (context) => {
+      const jobs = jobsOf(context, harness.store);
+      await harness.store.sessions.appendExchange(
+        exchange('s1', 'hello', 'hi', { extraction: { previousTurnId: null } }),
+      );
+      const claimed = await jobs.claim({ worker: 'a', leaseMs: 1000, maxAttempts: 3, at: new Date(Date.now() + 1) });
+      if (!claimed) throw new Error('the exchange had no job');
+      await jobs.fail(claimed.id, 'a', { error: 'boom', retryAt: null });
+      await harness.store.forget({ agentId: 'bot', userId: 'alice' });
+      expect(await jobs.failed({ limit: 10 })).toEqual([]);
+    });
   });
 }

@@ -107,6 +107,8 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
         if (part.done) break;
         await yieldToEventLoop();
       }
+      // The jobs of the sessions that went (a private session's key names its user); their worker would find nothing.
+      await guard('forget', () => deleteOrphanJobs(database));
       const file = databaseFile(database);
       // Pages left free by deletes mean the file was not rewritten since: a forget that removed nothing now (run
       // again after its rewrite failed, as its error says) still rewrites it.
@@ -150,6 +152,14 @@ async function emptyWal(database: SqliteDatabase): Promise<void> {
     if (!busy || Date.now() >= deadline) return;
     await sleep(10);
   }
+}
+
+function deleteOrphanJobs(database: SqliteDatabase): void {
+  writeTransaction(database, () =>
+    database
+      .prepare('DELETE FROM jobs WHERE session_key IS NOT NULL AND session_key NOT IN (SELECT key FROM sessions)')
+      .run(),
+  )();
 }
 
 function freePages(database: SqliteDatabase): number {
