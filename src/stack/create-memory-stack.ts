@@ -73,7 +73,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     emit: safeEmitter(options.onEvent, stats),
     countTokens,
     estimateUsage: usageEstimator(countTokens),
-    purgeFacts: async () => {},
+    purgeFacts: Object.assign(async () => {}, { due: () => false }),
     historyCache: new Map(),
     prepared: new WeakMap(),
   };

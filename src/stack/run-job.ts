@@ -5,9 +5,10 @@ import { extractMemory } from './extract-memory.js';
 import type { StackContext } from './stack-context.js';
 
 /**
- * Runs one job. Everything it needs is read from the store, so any worker can run it, in this process or another,
- * now or after a restart. Never throws for what the work meets (failures are events), only when the store itself
- * fails: the queue then tries the job again later.
+ * Runs one job: an extraction (then the session's compression, and a purge queued when one is due), or a purge.
+ * Everything it needs is read from the store, so any worker can run it, in this process or another, now or after a
+ * restart. Never throws for what the work meets (failures are events), only when the store itself fails: the queue
+ * then tries the job again later.
  */
 export async function runJob(context: StackContext, job: MemoryJob): Promise<void> {
   if (job.kind === 'purge') {
@@ -16,7 +17,7 @@ export async function runJob(context: StackContext, job: MemoryJob): Promise<voi
   }
   await runExtractJob(context, job);
   await compressSession(context, job.sessionKey);
-  await context.purgeFacts();
+  if (context.purgeFacts.due()) context.queue.schedule({ kind: 'purge' });
 }
 
 async function runExtractJob(context: StackContext, job: ExtractJob): Promise<void> {

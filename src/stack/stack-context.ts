@@ -45,8 +45,8 @@ export interface StackContext {
   prepared: WeakMap<PreparedTurn, PreparedState>;
   /** Usage from the prompt-cache simulator, for turns recorded without provider figures. */
   estimateUsage: UsageEstimator;
-  /** Deletes expired facts, at most once per interval. */
-  purgeFacts: () => Promise<void>;
+  /** Deletes expired facts, at most once per interval (`due`: whether a call now would). */
+  purgeFacts: (() => Promise<void>) & { due: () => boolean };
 }
 
 /** Counts of what the background work did since the stack was created (see `MemoryStack.stats`). */
