@@ -1,4 +1,4 @@
-import type { JobQueue } from '../spec/job-queue.js';
+import type { JobQueue, MemoryJob } from '../spec/job-queue.js';
 import { durableJobQueue } from './durable-job-queue.js';
 import { memoryJobQueue } from './memory-job-queue.js';
 import { runJob } from './run-job.js';
@@ -14,9 +14,19 @@ const LEASE_MARGIN_MS = 60_000;
 /** The store's durable queue when it offers one (`MemoryStore.jobs`), else one in this process's memory. */
 export function createJobQueue(context: StackContext): JobQueue {
   const { limits, store } = context;
-  const run = (job: Parameters<typeof runJob>[1]) => runJob(context, job);
+  const run = (job: MemoryJob) => runJob(context, job);
+  // The work reports its own failures; this is the store failing under it (reading the turns back, say).
+  const onFailed = (job: MemoryJob, error: unknown): void => {
+    if (job.kind === 'extract') {
+      context.emit({ type: 'extraction-failed', sessionKey: job.sessionKey, reason: 'error', error });
+    } else context.emit({ type: 'purge-failed', error });
+  };
   if (store.jobs === undefined) {
-    return memoryJobQueue(run, { concurrency: limits.extractionConcurrency, maxPending: limits.extractionQueueMax });
+    return memoryJobQueue(run, {
+      concurrency: limits.extractionConcurrency,
+      maxPending: limits.extractionQueueMax,
+      onFailed,
+    });
   }
   return durableJobQueue(store.jobs, run, {
     concurrency: limits.extractionConcurrency,
@@ -26,5 +36,6 @@ export function createJobQueue(context: StackContext): JobQueue {
     pollMs: POLL_MS,
     // Leases and retries go by the wall clock, never by the stack's (a test's) clock.
     now: () => new Date(),
+    onFailed,
   });
 }

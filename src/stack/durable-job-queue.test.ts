@@ -10,7 +10,15 @@ import { durableJobQueue } from './durable-job-queue.js';
 const directory = mkdtempSync(join(tmpdir(), 'memstack-queue-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-const options = { concurrency: 2, leaseMs: 60_000, maxAttempts: 3, retryMs: 20, pollMs: 10, now: () => new Date() };
+const options = {
+  concurrency: 2,
+  leaseMs: 60_000,
+  maxAttempts: 3,
+  retryMs: 20,
+  pollMs: 10,
+  now: () => new Date(),
+  onFailed: () => {},
+};
 const job = (sessionKey: string, turn: number): MemoryJob => ({
   kind: 'extract',
   sessionKey,
@@ -44,13 +52,14 @@ describe('durableJobQueue', () => {
     const store = sqliteStore({ path: join(directory, `fail-${Math.random()}.db`) });
     if (!store.jobs) throw new Error('a file store keeps jobs');
     const tries: number[] = [];
+    const failed: unknown[] = [];
     const queue = durableJobQueue(
       store.jobs,
       async () => {
         tries.push(Date.now());
         throw new Error('the store went away');
       },
-      options,
+      { ...options, onFailed: (_job, error) => failed.push(error) },
     );
     queue.schedule(job('s1', 1));
     const deadline = Date.now() + 5000;
@@ -63,6 +72,8 @@ describe('durableJobQueue', () => {
     expect(await store.jobs.failed({ limit: 10 })).toEqual([
       { id: expect.any(Number), job: job('s1', 1), attempts: 3, error: 'Error: the store went away' },
     ]);
+    // Told once, after the last attempt.
+    expect(failed).toHaveLength(1);
     await queue.close();
     await store.close();
   });

@@ -15,6 +15,8 @@ export interface DurableJobQueueOptions {
   /** How often the queue looks for jobs it was not told of (left by a process that died, or due for a retry). */
   pollMs: number;
   now: () => Date;
+  /** Told of a job kept as failed after its last attempt. */
+  onFailed: (job: MemoryJob, error: unknown) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export function durableJobQueue(
       await jobs.fail(claimed.id, worker, { error: String(error), retryAt }).catch(() => {
         // The store is failing too: the lease expires, and the job is claimed again then.
       });
+      if (last) options.onFailed(claimed.job, error);
     }
   };
   /** Claims jobs while this process has room for them. */

@@ -7,13 +7,17 @@ import { createBackgroundQueue } from './background-queue.js';
  */
 export function memoryJobQueue(
   run: (job: MemoryJob) => Promise<void>,
-  options: { concurrency: number; maxPending: number },
+  options: { concurrency: number; maxPending: number; onFailed: (job: MemoryJob, error: unknown) => void },
 ): JobQueue {
   const queue = createBackgroundQueue(options);
   return {
     specificationVersion: 'v1',
     durable: false,
-    schedule: (job) => queue.schedule(job.kind === 'extract' ? job.sessionKey : '', () => run(job)),
+    schedule: (job) =>
+      queue.schedule(job.kind === 'extract' ? job.sessionKey : '', () =>
+        // Not tried again: nothing keeps the job once this attempt is over.
+        run(job).catch((error: unknown) => options.onFailed(job, error)),
+      ),
     idle: () => queue.idle(),
     close: async () => {},
   };
