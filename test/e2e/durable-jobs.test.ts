@@ -16,17 +16,33 @@ function scriptedExtractor(next: (userText: string) => Promise<Extraction>): Ext
   return { specificationVersion: 'v1', name: 'scripted', extract: (input) => next(input.userText) };
 }
 
+/**
+ * Runs a script of test/support in a child process; resolves with its stdout and how it ended. `started` resolves
+ * when it prints `ready`; `go` closes its stdin.
+ */
+function runChild(script: string, args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(support, script), ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  let ready: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    if (output.startsWith('ready\n')) ready();
+  });
+  const ended = new Promise<{ output: string; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (_code, signal) => resolve({ output, signal })),
+  );
+  return { started, go: () => child.stdin.end(), ended };
+}
+
 describe('durable jobs', () => {
   it('runs the extraction of a turn whose process was killed right after record(), when the file is next opened', async () => {
     const path = join(directory, 'killed.db');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(support, 'record-then-die.ts'), path], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    const signal = await new Promise((resolve) => child.on('close', (_code, killed) => resolve(killed)));
+    const { output, signal } = await runChild('record-then-die.ts', [path]).ended;
     expect(signal).toBe('SIGKILL');
     expect(output).toBe('recorded\n');
 
@@ -136,4 +152,25 @@ describe('durable jobs', () => {
     expect(store.database.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({ n: 0 });
     await stack.close();
   });
+
+  it('gives each job to exactly one of several processes claiming from one file at once', async () => {
+    const path = join(directory, 'claimers.db');
+    const store = sqliteStore({ path });
+    if (!store.jobs) throw new Error('a file store keeps jobs');
+    const ids: number[] = [];
+    for (let index = 0; index < 300; index += 1) {
+      const turn = 2 * index + 1;
+      const job = { kind: 'extract' as const, sessionKey: `s${index % 30}`, previousTurnId: null, userTurnId: turn };
+      ids.push(await store.jobs.enqueue({ ...job, throughTurnId: turn + 1 }, { at: new Date(0) }));
+    }
+    await store.close();
+    const children = ['a', 'b', 'c', 'd'].map((worker) => runChild('job-claimer.ts', [path, worker]));
+    await Promise.all(children.map((child) => child.started));
+    for (const child of children) child.go();
+    const results = await Promise.all(children.map((child) => child.ended));
+    const completed = results.map(({ output }) => JSON.parse(output.slice('ready\n'.length)) as number[]);
+    expect(completed.flat().sort((a, b) => a - b)).toEqual(ids);
+    // Not a vacuous race: more than one process got work.
+    expect(completed.filter((list) => list.length > 0).length).toBeGreaterThan(1);
+  }, 60_000);
 });
