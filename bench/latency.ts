@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createMemoryStack } from '../src/index.js';
 import { sqliteStore } from '../src/sqlite.js';
 import { printTable, quantile } from './print-table.js';
+import { recordLatencyBench } from './record-latency.js';
 import {
   syntheticChineseFacts,
   syntheticChineseMessages,
@@ -25,7 +26,7 @@ const RUNS = 2_000;
 const WARMUP = 200;
 const HISTORY_EXCHANGES = 10;
 
-/** prepare() latency with N facts in scope, on a SQLite file on disk, after a warm-up. */
+/** prepare() latency with N facts in scope, on a SQLite file on disk, after a warm-up; then record() latency. */
 export async function latencyBench(): Promise<Record<string, unknown>> {
   const directory = mkdtempSync(join(tmpdir(), 'memstack-bench-'));
   const rows: Array<Array<string | number>> = [];
@@ -109,5 +110,6 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
     ['facts', 'in scope', 'runs', 'p50', 'p95', 'p99', 'max', 'facts/turn', 'load s'],
     rows,
   );
+  results.record = await recordLatencyBench();
   return results;
 }

@@ -39,6 +39,8 @@ export interface ExtractionJob {
   previousTurn?: { id: number; text: string } | undefined;
   /** What a fact drawn from this exchange is searched with besides its own text, and the turns it quotes. */
   factContext?: { text: string; turnIds: number[] } | undefined;
+  /** The session as the caller just read it, with the user turn there: the first attempt does not read it again. */
+  session?: SessionRecord | undefined;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface ExtractionJob {
 export async function extractMemory(context: StackContext, job: ExtractionJob): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await runExtraction(context, job);
+      await runExtraction(context, attempt === 1 ? job : { ...job, session: undefined });
       return;
     } catch (error) {
       // Another process held the write lock too long: the job runs again rather than lose the turn's memory (a rerun
@@ -70,10 +72,9 @@ export async function extractMemory(context: StackContext, job: ExtractionJob): 
 async function runExtraction(context: StackContext, job: ExtractionJob): Promise<void> {
   const { store, limits } = context;
   const { sessionKey, scope, answersQuestion } = job;
-  const snapshot = await store.sessions.read(sessionKey, { maxTurns: 0 });
+  const session = job.session ?? (await readSession(context, job));
   // Forgotten meanwhile (the session, or this user's turns): nothing of it may come back as memory.
-  if (!snapshot || !(await store.sessions.readTurn(sessionKey, job.userTurnId))) return;
-  const session = snapshot.session;
+  if (!session) return;
   // Done already: the job ran before (a rerun after a crash, or a worker whose lease expired under it).
   if (session.extractedThroughTurnId >= job.assistantTurnId) return;
   const userText = stripSenderMetadata(job.userText);
@@ -115,6 +116,12 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   // Facts first (each one deduplicated, so a rerun stores none twice), then the pin with the cursor, in one write.
   if (wantFacts) await applyFacts(context, { ...job, factContext: factContextOf }, extraction, related);
   await applyPin(context, job, session, extraction, taskSource);
+}
+
+async function readSession(context: StackContext, job: ExtractionJob): Promise<SessionRecord | null> {
+  const snapshot = await context.store.sessions.read(job.sessionKey, { maxTurns: 0 });
+  if (!snapshot || !(await context.store.sessions.readTurn(job.sessionKey, job.userTurnId))) return null;
+  return snapshot.session;
 }
 
 async function readTaskSource(

@@ -41,5 +41,6 @@ async function runExtractJob(context: StackContext, job: ExtractJob): Promise<vo
     userTurnId: user.id,
     assistantTurnId: reply.id,
     previousTurn: previous ? { id: previous.id, text: previous.text } : undefined,
+    session: snapshot.session,
   });
 }
