@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type AnthropicMessage, createMemoryStack } from '../src/index.js';
 import { sqliteStore } from '../src/sqlite.js';
 import { printTable, quantile } from './print-table.js';
+import { recordLatencyBench } from './record-latency.js';
 import {
   syntheticChineseFacts,
   syntheticChineseMessages,
@@ -25,7 +26,7 @@ const RUNS = 2_000;
 const WARMUP = 200;
 const HISTORY_EXCHANGES = 10;
 
-/** prepare() latency with N facts in scope, on a SQLite file on disk, after a warm-up. */
+/** prepare() latency with N facts in scope, on a SQLite file on disk, after a warm-up; then record() latency. */
 export async function latencyBench(): Promise<Record<string, unknown>> {
   const directory = mkdtempSync(join(tmpdir(), 'memstack-bench-'));
   const rows: Array<Array<string | number>> = [];
@@ -148,5 +149,6 @@ export async function latencyBench(): Promise<Record<string, unknown>> {
     ['facts', 'in scope', 'p50', 'p99', 'p50 / prepare', 'p99 / prepare'],
     decorateRows,
   );
+  results.record = await recordLatencyBench();
   return results;
 }

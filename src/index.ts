@@ -34,6 +34,8 @@ export { StoreError, type StoreErrorCode } from './spec/errors/store-error.js';
 export type { ExtractionFailure, MemstackEvent, MemstackEventHandler } from './spec/events.js';
 export type { Extraction, ExtractionInput, Extractor, SummaryInput } from './spec/extractor.js';
 export type { Fact, RankedFact } from './spec/fact.js';
+export type { ExtractJob, JobQueue, MemoryJob, PurgeJob } from './spec/job-queue.js';
+export type { ClaimedJob, FailedJob, JobStore } from './spec/job-store.js';
 export type {
   CompressionWrite,
   ExchangeIds,

@@ -1,5 +1,6 @@
 import type { ChatPath, ModelSessionState } from './chat-model.js';
 import type { Fact } from './fact.js';
+import type { JobStore } from './job-store.js';
 import type { MemorySource } from './memory-source.js';
 import type { FactScope, ForgetReport, ForgetScope } from './scope.js';
 import type { Usage } from './usage.js';
@@ -47,6 +48,11 @@ export interface SessionRecord {
   summaryThroughTurnId: number;
   /** Incremented by each compression. */
   historyVersion: number;
+  /**
+   * The extraction cursor: the last turn whose exchange extraction has finished (0: none). An extraction job for a
+   * turn at or before it does nothing, so a job run twice stores nothing twice.
+   */
+  extractedThroughTurnId: number;
   /** The pin as the cache-aware layout last placed it in the system prompt, and when. */
   systemPin: { text: string; at: Date } | null;
   /** What each chat model keeps for this session between turns, by provider (see `ChatModel`). */
@@ -117,6 +123,11 @@ export interface ExchangeWrite {
   systemPin?: { text: string; at: Date; pinVersion: number } | undefined;
   /** Facts that were injected into this turn: their access count and last use are bumped. */
   injectedFactIds: readonly number[];
+  /**
+   * For a store with `jobs`: enqueue the exchange's extraction job (`ExtractJob`, with the turn ids this write
+   * assigns) in the same transaction, so that an acknowledged turn always has its job. Ignored by other stores.
+   */
+  extraction?: { previousTurnId: number | null } | undefined;
   at: Date;
 }
 
@@ -135,6 +146,11 @@ export interface SessionPatch {
   countPinAttempt?: boolean;
   /** Replaces the state of one provider. */
   modelState?: { provider: string; state: ModelSessionState };
+  /**
+   * Moves the extraction cursor to `throughTurnId`, only if it is still `expectedThroughTurnId` (the value the job
+   * read). Otherwise nothing of the patch is written: another worker finished the same exchange first.
+   */
+  cursor?: { throughTurnId: number; expectedThroughTurnId: number };
 }
 
 /** Sessions and their turns. */
@@ -290,6 +306,8 @@ export interface MemoryStore {
   readonly facts: FactStore;
   /** Search over turns, when the store can (detect it: `store.turnSearch !== undefined`). */
   readonly turnSearch?: TurnSearch | undefined;
+  /** A durable job queue in the store, when it has one (detect it: `store.jobs !== undefined`). */
+  readonly jobs?: JobStore | undefined;
   /**
    * Removes everything stored for the scope (rows, index entries, summaries, the pin's copies), and rewrites what
    * other scopes keep of it (a fact's context quoting a forgotten turn) without it. It may work in several

@@ -10,10 +10,10 @@ import type { PromptLayout } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
 import { boundedTokenizer } from '../tokenizers/bounded-tokenizer.js';
 import { o200kTokenizer } from '../tokenizers/o200k-tokenizer.js';
-import { createBackgroundQueue } from './background-queue.js';
 import { chatTurn } from './chat-turn.js';
 import { checkLimit } from './check-limit.js';
 import { checkScope } from './check-scope.js';
+import { createJobQueue } from './create-job-queue.js';
 import { decorateTurn } from './decorate-turn.js';
 import { usageEstimator } from './estimate-usage.js';
 import { createFactsApi } from './facts-api.js';
@@ -69,17 +69,19 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     layout,
     systemPrompt: (options.systemPrompt ?? '').trim(),
     limits,
-    queue: createBackgroundQueue({ concurrency: limits.extractionConcurrency, maxPending: limits.extractionQueueMax }),
+    // Set below: the queue runs jobs with this context.
+    queue: undefined as unknown as StackContext['queue'],
     now: options.now ?? (() => new Date()),
     emit: safeEmitter(options.onEvent, stats),
     countTokens,
     estimateUsage: usageEstimator(countTokens),
-    purgeFacts: async () => {},
+    purgeFacts: Object.assign(async () => {}, { due: () => false }),
     historyCache: new Map(),
     prepared: new WeakMap(),
     toolLoops: createToolLoops(),
   };
   context.purgeFacts = factPurger(context);
+  context.queue = createJobQueue(context);
   let closed = false;
   const open = (): void => {
     if (closed) throw new ConfigError('STACK_CLOSED', 'this memory stack is closed');
@@ -164,6 +166,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       if (closed) return;
       closed = true;
       await context.queue.idle();
+      await context.queue.close();
       await context.store.close();
     },
   };

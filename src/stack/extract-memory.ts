@@ -13,8 +13,7 @@ import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
 import { StoreError } from '../spec/errors/store-error.js';
 import type { Extraction, ExtractionInput } from '../spec/extractor.js';
 import type { Fact } from '../spec/fact.js';
-import type { PinState, SessionRecord } from '../spec/memory-store.js';
-import type { PreparedTurn } from '../spec/prepared-turn.js';
+import type { Clarification, PinState, SessionPatch, SessionRecord } from '../spec/memory-store.js';
 import { saveFact, storedFact } from './save-fact.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
@@ -27,8 +26,12 @@ const RETRY_PAUSE_MS = 250;
 const PIN_WRITE_ATTEMPTS = 3;
 
 export interface ExtractionJob {
-  /** The turn as prepared (the stack's copy, see `PreparedState.turn`). */
-  prepared: PreparedTurn;
+  sessionKey: string;
+  scope: { agentId: string; userId: string | undefined };
+  /** The user's message as stored. */
+  userText: string;
+  /** The question of the previous reply that this message answers, if it asked one. */
+  answersQuestion: string | null;
   replyText: string;
   userTurnId: number;
   assistantTurnId: number;
@@ -36,6 +39,8 @@ export interface ExtractionJob {
   previousTurn?: { id: number; text: string } | undefined;
   /** What a fact drawn from this exchange is searched with besides its own text, and the turns it quotes. */
   factContext?: { text: string; turnIds: number[] } | undefined;
+  /** The session as the caller just read it, with the user turn there: the first attempt does not read it again. */
+  session?: SessionRecord | undefined;
 }
 
 /**
@@ -44,21 +49,21 @@ export interface ExtractionJob {
  * and means no memory from this turn.
  */
 export async function extractMemory(context: StackContext, job: ExtractionJob): Promise<void> {
-  const sessionKey = job.prepared.session.key;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await runExtraction(context, job);
+      await runExtraction(context, attempt === 1 ? job : { ...job, session: undefined });
       return;
     } catch (error) {
       // Another process held the write lock too long: the job runs again rather than lose the turn's memory (a rerun
-      // stores nothing twice: facts are deduplicated, a repeated clarification is a no-op, a set pin is not reset).
+      // stores nothing twice: facts are deduplicated, and the pin is written with the cursor, which a rerun finds
+      // moved).
       if (StoreError.isInstance(error) && error.isRetryable && attempt < ATTEMPTS) {
         await sleep(RETRY_PAUSE_MS * attempt);
         continue;
       }
       const reason =
         error instanceof TimeoutSignal ? 'timeout' : InvalidOutputError.isInstance(error) ? 'invalid-output' : 'error';
-      context.emit({ type: 'extraction-failed', sessionKey, reason, error });
+      context.emit({ type: 'extraction-failed', sessionKey: job.sessionKey, reason, error });
       return;
     }
   }
@@ -66,21 +71,22 @@ export async function extractMemory(context: StackContext, job: ExtractionJob): 
 
 async function runExtraction(context: StackContext, job: ExtractionJob): Promise<void> {
   const { store, limits } = context;
-  const { input, session: handle, answersQuestion } = job.prepared;
-  const snapshot = await store.sessions.read(handle.key, { maxTurns: 0 });
+  const { sessionKey, scope, answersQuestion } = job;
+  const session = job.session ?? (await readSession(context, job));
   // Forgotten meanwhile (the session, or this user's turns): nothing of it may come back as memory.
-  if (!snapshot || !(await store.sessions.readTurn(handle.key, job.userTurnId))) return;
-  const session = snapshot.session;
-  const userText = stripSenderMetadata(input.text);
-  const scope = { agentId: input.agentId, userId: input.userId };
+  if (!session) return;
+  // Done already: the job ran before (a rerun after a crash, or a worker whose lease expired under it).
+  if (session.extractedThroughTurnId >= job.assistantTurnId) return;
+  const userText = stripSenderMetadata(job.userText);
 
   const taskSource = await readTaskSource(context, session);
   const wantFacts = isSubstantive(userText) && limits.factsPerTurn > 0;
   if (taskSource === null && answersQuestion === null && !wantFacts) {
-    context.emit({ type: 'extraction-skipped', sessionKey: handle.key, reason: 'not-substantive' });
+    context.emit({ type: 'extraction-skipped', sessionKey, reason: 'not-substantive' });
+    await applyPin(context, job, session, {}, null);
     return;
   }
-  if (taskSource !== null) await store.sessions.update(handle.key, { countPinAttempt: true });
+  if (taskSource !== null) await store.sessions.update(sessionKey, { countPinAttempt: true });
 
   const related = wantFacts ? ((await searchFacts(context, scope, userText, 8)) ?? []) : [];
   const extractionInput: ExtractionInput = {
@@ -96,23 +102,26 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
     await withTimeout(limits.extractionTimeoutMs, (signal) => context.extractor.extract(extractionInput, { signal })),
   );
 
-  let current = session;
-  if (session.pin === null && taskSource !== null) {
-    current = (await applyTask(context, session, extraction, taskSource.userId)) ?? current;
-  }
-  if (answersQuestion !== null) await applyClarification(context, job, current, extraction);
   // Facts are searched with the exchange they came from, and the message it answered, as context (at a lower
   // weight): a later question may use the conversation's words rather than the fact's.
   const contextTurns = [
     ...(job.previousTurn ? [job.previousTurn] : []),
-    { id: job.userTurnId, text: input.text },
+    { id: job.userTurnId, text: job.userText },
     { id: job.assistantTurnId, text: job.replyText },
   ];
   const factContextOf = {
     text: factContext(contextTurns.map((turn) => turn.text)),
     turnIds: contextTurns.map((turn) => turn.id),
   };
+  // Facts first (each one deduplicated, so a rerun stores none twice), then the pin with the cursor, in one write.
   if (wantFacts) await applyFacts(context, { ...job, factContext: factContextOf }, extraction, related);
+  await applyPin(context, job, session, extraction, taskSource);
+}
+
+async function readSession(context: StackContext, job: ExtractionJob): Promise<SessionRecord | null> {
+  const snapshot = await context.store.sessions.read(job.sessionKey, { maxTurns: 0 });
+  if (!snapshot || !(await context.store.sessions.readTurn(job.sessionKey, job.userTurnId))) return null;
+  return snapshot.session;
 }
 
 async function readTaskSource(
@@ -126,75 +135,79 @@ async function readTaskSource(
 }
 
 /**
- * Pins the task, on condition that the pin is still what the job read (none): a forget of the task's author, or
- * another process pinning first, wins. Returns the session as it is after the write, or null when nothing was written.
+ * Writes what the exchange adds to the pin (the task, the answer to the previous question) and moves the extraction
+ * cursor past the exchange, in one write checked against both versions read: the pin's and the cursor's. When the
+ * pin changed since it was read (a clarification from another process, a forget), the session is read again and the
+ * answer appended to what is there now; a task is only written on the first try (a forget of the task's author, or
+ * another process pinning first, wins); when the answering turn itself was forgotten meanwhile, or another worker
+ * moved the cursor past this exchange, nothing is written.
  */
-async function applyTask(
-  context: StackContext,
-  session: SessionRecord,
-  extraction: Extraction,
-  userId: string | null,
-): Promise<SessionRecord | null> {
-  const sessionKey = session.key;
-  if (extraction.task === undefined || extraction.task === null) return null;
-  const checked = checkMemoryText(extraction.task, { kind: 'task', maxChars: context.limits.taskMaxChars });
-  if (!checked.ok) {
-    reject(context, sessionKey, checked.text, `task-${checked.reason}`);
-    return null;
-  }
-  const task = checked.text;
-  const pin: PinState = { task, taskUserId: userId, clarifications: [] };
-  const written = await context.store.sessions.update(sessionKey, {
-    pin: { value: pin, expectedPinVersion: session.pinVersion },
-  });
-  if (!written) return null;
-  context.emit({ type: 'pinned', sessionKey, pinned: renderPin(pin) });
-  return { ...session, pin, pinVersion: session.pinVersion + 1 };
-}
-
-/**
- * Appends the answer to the pin with a version-checked write: when the pin changed since it was read (a clarification
- * from another process, a forget), the session is read again and the answer appended to what is there now; when the
- * answering turn itself was forgotten meanwhile, nothing is written.
- */
-async function applyClarification(
+async function applyPin(
   context: StackContext,
   job: ExtractionJob,
   read: SessionRecord,
   extraction: Extraction,
+  taskSource: { userId: string | null } | null,
 ): Promise<void> {
   const { limits, store } = context;
-  const sessionKey = job.prepared.session.key;
-  if (extraction.clarification === undefined || extraction.clarification === null) return;
+  const { sessionKey } = job;
+  const task = taskSource !== null && read.pin === null ? checkedTask(context, sessionKey, extraction) : null;
+  const clarification = job.answersQuestion !== null ? checkedClarification(context, job, extraction) : null;
+  let session: SessionRecord | null = read;
+  for (let attempt = 1; session !== null && attempt <= PIN_WRITE_ATTEMPTS; attempt += 1) {
+    if (session.extractedThroughTurnId >= job.assistantTurnId) return;
+    const tasked: PinState | null =
+      attempt === 1 && task !== null && session.pin === null
+        ? { task, taskUserId: taskSource?.userId ?? null, clarifications: [] }
+        : null;
+    const base = tasked ?? session.pin;
+    const appended =
+      base && clarification
+        ? appendClarification(base, clarification, {
+            maxChars: limits.pinMaxChars,
+            clarificationMaxChars: limits.clarificationMaxChars,
+          })
+        : null;
+    const pin = appended?.pin ?? base;
+    const patch: SessionPatch = {
+      cursor: { throughTurnId: job.assistantTurnId, expectedThroughTurnId: session.extractedThroughTurnId },
+    };
+    if (pin !== session.pin) patch.pin = { value: pin, expectedPinVersion: session.pinVersion };
+    if (await store.sessions.update(sessionKey, patch)) {
+      if (tasked) context.emit({ type: 'pinned', sessionKey, pinned: renderPin(tasked) });
+      if (appended && clarification && appended.pin !== base) {
+        emitClarification(context, sessionKey, clarification.text, appended);
+      }
+      return;
+    }
+    if (!(await store.sessions.readTurn(sessionKey, job.userTurnId))) return;
+    session = (await store.sessions.read(sessionKey, { maxTurns: 0 }))?.session ?? null;
+  }
+}
+
+/** The task the extractor returned, through the memory gate; null (and an event when refused) when there is none. */
+function checkedTask(context: StackContext, sessionKey: string, extraction: Extraction): string | null {
+  if (extraction.task === undefined || extraction.task === null) return null;
+  const checked = checkMemoryText(extraction.task, { kind: 'task', maxChars: context.limits.taskMaxChars });
+  if (checked.ok) return checked.text;
+  reject(context, sessionKey, checked.text, `task-${checked.reason}`);
+  return null;
+}
+
+function checkedClarification(context: StackContext, job: ExtractionJob, extraction: Extraction): Clarification | null {
+  const { limits } = context;
+  if (extraction.clarification === undefined || extraction.clarification === null) return null;
   // The answer is the user's own words: injection phrasing is refused even here (a planted "answer").
   const checked = checkMemoryText(extraction.clarification, {
     kind: 'clarification',
     maxChars: limits.clarificationMaxChars,
     source: 'user',
   });
-  if (!checked.ok) return reject(context, sessionKey, checked.text, `clarification-${checked.reason}`);
-  const text = checked.text;
-  const clarification = {
-    text,
-    userId: job.prepared.input.userId ?? null,
-    at: context.now().getTime(),
-    source: 'user' as const,
-  };
-  let session: SessionRecord | null = read;
-  for (let attempt = 1; session?.pin && attempt <= PIN_WRITE_ATTEMPTS; attempt += 1) {
-    const pin = session.pin;
-    const next = appendClarification(pin, clarification, {
-      maxChars: limits.pinMaxChars,
-      clarificationMaxChars: limits.clarificationMaxChars,
-    });
-    if (next.pin === pin) return;
-    if (await store.sessions.update(sessionKey, { pin: { value: next.pin, expectedPinVersion: session.pinVersion } })) {
-      emitClarification(context, sessionKey, text, next);
-      return;
-    }
-    if (!(await store.sessions.readTurn(sessionKey, job.userTurnId))) return;
-    session = (await store.sessions.read(sessionKey, { maxTurns: 0 }))?.session ?? null;
+  if (!checked.ok) {
+    reject(context, job.sessionKey, checked.text, `clarification-${checked.reason}`);
+    return null;
   }
+  return { text: checked.text, userId: job.scope.userId ?? null, at: context.now().getTime(), source: 'user' };
 }
 
 function emitClarification(
@@ -219,12 +232,12 @@ async function applyFacts(
   related: ReadonlyArray<{ id: number; text: string }>,
 ): Promise<void> {
   const { store, limits } = context;
-  const { input, session } = job.prepared;
-  const scope = { agentId: input.agentId, userId: input.userId };
+  const { scope } = job;
+  const session = { key: job.sessionKey };
   const rejected: Array<{ text: string; reason: string }> = [];
   const added: Fact[] = [];
   let accepted = 0;
-  const userText = stripSenderMetadata(input.text);
+  const userText = stripSenderMetadata(job.userText);
   for (const raw of extraction.facts ?? []) {
     if (accepted >= limits.factsPerTurn) break;
     // Whose words the fact carries decides what it may say: a preference about answers taken from a reply (or a tool

@@ -4,14 +4,16 @@ const DAY_MS = 86_400_000;
 
 /**
  * Deletes superseded facts and facts never injected once they are older than their retention, at most once per
- * interval (the first call always runs). Runs in the background after a turn; a failure is an event, never an error.
+ * interval (the first call always runs; `due` says whether a call would). Runs as a background job, queued after an
+ * extraction when it is due; a failure is an event, never an error.
  */
-export function factPurger(context: StackContext): () => Promise<void> {
+export function factPurger(context: StackContext): (() => Promise<void>) & { due: () => boolean } {
   let lastRun = Number.NEGATIVE_INFINITY;
-  return async () => {
+  const due = (): boolean => context.now().getTime() - lastRun >= context.limits.purgeIntervalMinutes * 60_000;
+  const purge = async (): Promise<void> => {
     const { limits } = context;
     const now = context.now().getTime();
-    if (now - lastRun < limits.purgeIntervalMinutes * 60_000) return;
+    if (!due()) return;
     lastRun = now;
     try {
       const purged = await context.store.facts.purge({
@@ -23,4 +25,5 @@ export function factPurger(context: StackContext): () => Promise<void> {
       context.emit({ type: 'purge-failed', error });
     }
   };
+  return Object.assign(purge, { due });
 }

@@ -7,9 +7,7 @@ import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { Usage } from '../spec/usage.js';
 import { checkMessage } from './check-message.js';
-import { compressSession } from './compress-session.js';
 import { countTokensInSlices } from './count-tokens-in-slices.js';
-import { extractMemory } from './extract-memory.js';
 import type { RecordedToolStep, RecordedTurn, RecordInput } from './memory-stack.js';
 import type { StackContext } from './stack-context.js';
 import { addUsage } from './tool-loops.js';
@@ -94,6 +92,7 @@ export async function recordTurn(
       taskSource: state.taskSourceNeeded,
       systemPin: state.systemPin,
       injectedFactIds: turn.facts.map((fact) => fact.id),
+      ...(context.queue.durable ? { extraction: { previousTurnId: state.previousTurn?.id ?? null } } : {}),
       at,
     });
   } catch (error) {
@@ -111,17 +110,17 @@ export async function recordTurn(
   const drift = driftScore(fullText, { pinned: turn.pinned, facts: turn.facts.map((fact) => fact.text) });
   if (drift) context.emit({ type: 'drift', sessionKey: session.key, ...drift });
 
-  const extractionScheduled = context.queue.schedule(session.key, async () => {
-    await extractMemory(context, {
-      prepared: turn,
-      replyText: fullText,
+  // The job is data: the worker reads the turns back from the store. A durable queue stored it with the exchange.
+  const extractionScheduled = context.queue.schedule(
+    {
+      kind: 'extract',
+      sessionKey: session.key,
+      previousTurnId: state.previousTurn?.id ?? null,
       userTurnId: ids.userTurnId,
-      assistantTurnId: ids.assistantTurnId,
-      previousTurn: state.previousTurn,
-    });
-    await compressSession(context, session.key);
-    await context.purgeFacts();
-  });
+      throughTurnId: ids.assistantTurnId,
+    },
+    { stored: context.queue.durable },
+  );
   if (!extractionScheduled) context.emit({ type: 'extraction-skipped', sessionKey: session.key, reason: 'queue-full' });
   return { toolStep: false, ...ids, extractionScheduled, alreadyRecorded: false };
 }

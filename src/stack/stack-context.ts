@@ -1,10 +1,10 @@
 import type { ModelSessionState } from '../spec/chat-model.js';
 import type { MemstackEvent, MemstackEventHandler } from '../spec/events.js';
 import type { Extractor } from '../spec/extractor.js';
+import type { JobQueue } from '../spec/job-queue.js';
 import type { MemoryStore } from '../spec/memory-store.js';
 import type { PreparedTurn, PromptLayout, TextBlock } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
-import type { BackgroundQueue } from './background-queue.js';
 import type { UsageEstimator } from './estimate-usage.js';
 import type { MemoryLimits } from './memory-limits.js';
 import type { ToolLoops } from './tool-loops.js';
@@ -39,7 +39,8 @@ export interface StackContext {
   layout: PromptLayout;
   systemPrompt: string;
   limits: MemoryLimits;
-  queue: BackgroundQueue;
+  /** Where background jobs go: the store's durable queue when it has one, else this process's memory. */
+  queue: JobQueue;
   now: () => Date;
   emit: (event: MemstackEvent) => void;
   /** Token counts of repeated texts (system prompt, pin, history turns), by text. */
@@ -52,8 +53,8 @@ export interface StackContext {
   toolLoops: ToolLoops;
   /** Usage from the prompt-cache simulator, for turns recorded without provider figures. */
   estimateUsage: UsageEstimator;
-  /** Deletes expired facts, at most once per interval. */
-  purgeFacts: () => Promise<void>;
+  /** Deletes expired facts, at most once per interval (`due`: whether a call now would). */
+  purgeFacts: (() => Promise<void>) & { due: () => boolean };
 }
 
 /** Counts of what the background work did since the stack was created (see `MemoryStack.stats`). */

@@ -1,6 +1,6 @@
 import type { TestContext } from 'vitest';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../core/build-search-query.js';
-import type { FactQuery, FactScope, MemoryStore, NewFact, SearchQuery, TurnSearch } from '../index.js';
+import type { FactQuery, FactScope, JobStore, MemoryStore, NewFact, SearchQuery, TurnSearch } from '../index.js';
 
 export interface ContractOptions {
   /** Tests this adapter skips, each with the reason. */
@@ -11,6 +11,12 @@ export interface ContractOptions {
 export function turnSearchOf(context: TestContext, store: MemoryStore): TurnSearch {
   if (store.turnSearch === undefined) context.skip('this store has no turn search (an optional capability)');
   return store.turnSearch as TurnSearch;
+}
+
+/** The store's durable job queue; a store without that capability has the test reported as skipped, not passed. */
+export function jobsOf(context: TestContext, store: MemoryStore): JobStore {
+  if (store.jobs === undefined) context.skip('this store keeps no jobs (an optional capability)');
+  return store.jobs as JobStore;
 }
 
 /** A fact search as the stack makes it: the query's words as index tokens, with the fact weights. */

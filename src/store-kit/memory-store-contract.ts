@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MemoryStore } from '../index.js';
 import { MemstackError } from '../index.js';
 import { alice, type ContractHarness, type ContractOptions } from './contract-fixtures.js';
+import { cursorCases } from './cursor-cases.js';
 import { factCases } from './fact-cases.js';
 import { forgetCases } from './forget-cases.js';
+import { jobCases } from './job-cases.js';
 import { sessionCases } from './session-cases.js';
 import { turnSearchCases } from './turn-search-cases.js';
 
@@ -36,6 +38,8 @@ export function runMemoryStoreContract(
     });
 
     sessionCases(harness);
+    cursorCases(harness);
+    jobCases(harness);
     turnSearchCases(harness, options);
     factCases(harness, options);
     forgetCases(harness);

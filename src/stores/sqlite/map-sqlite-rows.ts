@@ -28,6 +28,7 @@ export interface SessionRow {
   summary: string | null;
   summary_through: number;
   history_version: number;
+  extracted_through: number;
   system_pin: string | null;
   system_pin_at: number | null;
   model_state: string;
@@ -116,6 +117,7 @@ export function toSession(row: SessionRow): SessionRecord {
     summary: row.summary,
     summaryThroughTurnId: row.summary_through,
     historyVersion: row.history_version,
+    extractedThroughTurnId: row.extracted_through,
     systemPin:
       row.system_pin === null || row.system_pin_at === null
         ? null

@@ -283,4 +283,26 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     DELETE FROM turns_cjk WHERE rowid = old.id;
   END;
   `,
+  // 9: durable jobs (decision 16): the extraction cursor of each session (what is stored before it counts as
+  // extracted), and the queue of background jobs, kept in this file so that a crash loses none. A job is its JSON
+  // (kind, session key, turn ids: never text); a leased one is being run by lease_owner until lease_until; a failed
+  // one is kept with its error.
+  `
+  ALTER TABLE sessions ADD COLUMN extracted_through INTEGER NOT NULL DEFAULT 0;
+  UPDATE sessions SET extracted_through = coalesce((SELECT max(id) FROM turns WHERE session_key = sessions.key), 0);
+  CREATE TABLE jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_key TEXT,
+    payload TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    run_at INTEGER NOT NULL,
+    lease_owner TEXT,
+    lease_until INTEGER,
+    error TEXT,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued';
+  CREATE INDEX jobs_session ON jobs (session_key, id) WHERE state = 'queued';
+  `,
 ];

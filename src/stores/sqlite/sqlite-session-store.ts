@@ -9,14 +9,20 @@ import {
 } from './map-sqlite-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import type { SqliteGuard } from './sqlite-guard.js';
+import { jobInserter } from './sqlite-job-store.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { writeTransaction } from './write-transaction.js';
 
 const TURN_COLUMNS = 'id, role, text, user_id, tokens, path, created_at';
 const DETAIL_COLUMNS = `${TURN_COLUMNS}, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, memory_tokens`;
 
-export function sqliteSessionStore(database: SqliteDatabase, guard: SqliteGuard): SessionStore {
+export function sqliteSessionStore(
+  database: SqliteDatabase,
+  guard: SqliteGuard,
+  options: { durableJobs: boolean },
+): SessionStore {
   const turnIndex = sqliteTurnIndex(database);
+  const insertJob = options.durableJobs ? jobInserter(database) : null;
   const statements = {
     session: database.prepare('SELECT * FROM sessions WHERE key = ?'),
     turns: database.prepare(
@@ -115,6 +121,15 @@ export function sqliteSessionStore(database: SqliteDatabase, guard: SqliteGuard)
     for (const id of exchange.injectedFactIds) {
       statements.touchFact.run(time, id, session.agentId, exchange.userId ?? '');
     }
+    // The extraction job is one more row of this transaction: an acknowledged turn always has its job.
+    if (exchange.extraction && insertJob) {
+      const { previousTurnId } = exchange.extraction;
+      // Due by the wall clock, which leases and retries use too, not by the exchange's time (a test's clock).
+      insertJob(
+        { kind: 'extract', sessionKey: session.key, previousTurnId, userTurnId, throughTurnId: assistantTurnId },
+        new Date(),
+      );
+    }
     return { userTurnId, assistantTurnId };
   });
 
@@ -167,6 +182,12 @@ function updateSession(database: SqliteDatabase, key: string, patch: SessionPatc
     conditionValues.push(patch.pin.expectedPinVersion);
   }
   if (patch.countPinAttempt) assignments.push('pin_attempts = pin_attempts + 1');
+  if (patch.cursor !== undefined) {
+    assignments.push('extracted_through = ?');
+    values.push(patch.cursor.throughTurnId);
+    conditions.push('extracted_through = ?');
+    conditionValues.push(patch.cursor.expectedThroughTurnId);
+  }
   if (patch.modelState !== undefined) {
     assignments.push('model_state = json_set(model_state, ?, json(?))');
     values.push(`$.${JSON.stringify(patch.modelState.provider)}`, JSON.stringify(patch.modelState.state));

@@ -11,6 +11,7 @@ import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteFactStore } from './sqlite-fact-store.js';
 import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS, sqliteGuard } from './sqlite-guard.js';
+import { sqliteJobStore } from './sqlite-job-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
@@ -75,12 +76,16 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     throw new StoreError('STORE_OPEN_FAILED', `cannot prepare the SQLite database: ${String(error)}`, { cause: error });
   }
   const guard = sqliteGuard(database, { busyTimeoutMs });
+  // A file keeps its own job queue (decision 16); an in-memory database dies with its process, jobs and all, so the
+  // stack's in-memory queue serves it.
+  const durableJobs = databaseFile(database) !== null;
 
   return {
     specificationVersion: 'v1',
     name: 'sqlite',
     database,
-    sessions: sqliteSessionStore(database, guard),
+    sessions: sqliteSessionStore(database, guard, { durableJobs }),
+    ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
     turnSearch: sqliteTurnSearch(database, guard),
     facts: sqliteFactStore(database, guard),
     forget: async (scope) => {
@@ -103,6 +108,8 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
         if (part.done) break;
         await yieldToEventLoop();
       }
+      // The jobs of the sessions that went (a private session's key names its user); their worker would find nothing.
+      await guard('forget', () => deleteOrphanJobs(database));
       const file = databaseFile(database);
       // Pages left free by deletes mean the file was not rewritten since: a forget that removed nothing now (run
       // again after its rewrite failed, as its error says) still rewrites it.
@@ -146,6 +153,14 @@ async function emptyWal(database: SqliteDatabase): Promise<void> {
     if (!busy || Date.now() >= deadline) return;
     await sleep(10);
   }
+}
+
+function deleteOrphanJobs(database: SqliteDatabase): void {
+  writeTransaction(database, () =>
+    database
+      .prepare('DELETE FROM jobs WHERE session_key IS NOT NULL AND session_key NOT IN (SELECT key FROM sessions)')
+      .run(),
+  )();
 }
 
 function freePages(database: SqliteDatabase): number {
