@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { appendClarification } from '../core/append-clarification.js';
 import { attributeSource } from '../core/attribute-source.js';
 import { checkFact } from '../core/check-fact.js';
@@ -80,6 +80,9 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   const userText = stripSenderMetadata(job.userText);
 
   const taskSource = await readTaskSource(context, session);
+  // The reads above and the work below may each take tens of milliseconds on a 200,000-character turn: the event
+  // loop runs between them (see `runJob`).
+  await yieldToEventLoop();
   const wantFacts = isSubstantive(userText) && limits.factsPerTurn > 0;
   if (taskSource === null && answersQuestion === null && !wantFacts) {
     context.emit({ type: 'extraction-skipped', sessionKey, reason: 'not-substantive' });
@@ -98,9 +101,11 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
     knownFacts: related.map(({ id, text }) => ({ id, text })),
     wantFacts,
   };
+  await yieldToEventLoop();
   const extraction = parseExtraction(
     await withTimeout(limits.extractionTimeoutMs, (signal) => context.extractor.extract(extractionInput, { signal })),
   );
+  await yieldToEventLoop();
 
   // Facts are searched with the exchange they came from, and the message it answered, as context (at a lower
   // weight): a later question may use the conversation's words rather than the fact's.
@@ -115,6 +120,7 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   };
   // Facts first (each one deduplicated, so a rerun stores none twice), then the pin with the cursor, in one write.
   if (wantFacts) await applyFacts(context, { ...job, factContext: factContextOf }, extraction, related);
+  await yieldToEventLoop();
   await applyPin(context, job, session, extraction, taskSource);
 }
 

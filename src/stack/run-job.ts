@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { findQuestion } from '../core/find-question.js';
 import type { ExtractJob, MemoryJob } from '../spec/job-queue.js';
 import { compressSession } from './compress-session.js';
@@ -16,6 +17,9 @@ export async function runJob(context: StackContext, job: MemoryJob): Promise<voi
     return;
   }
   await runExtractJob(context, job);
+  // Each step reads the session (a turn may be 200,000 characters): the event loop runs between them, so that their
+  // synchronous stretches never add up to one long stall.
+  await yieldToEventLoop();
   await compressSession(context, job.sessionKey);
   if (context.purgeFacts.due()) context.queue.schedule({ kind: 'purge' });
 }
@@ -31,6 +35,7 @@ async function runExtractJob(context: StackContext, job: ExtractJob): Promise<vo
     job.previousTurnId === null ? null : sessions.readTurn(job.sessionKey, job.previousTurnId),
   ]);
   if (!user || !reply) return;
+  await yieldToEventLoop();
   await extractMemory(context, {
     sessionKey: job.sessionKey,
     scope: { agentId: snapshot.session.agentId, userId: user.userId ?? undefined },

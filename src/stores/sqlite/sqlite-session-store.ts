@@ -1,3 +1,5 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { buildTurnText, type TurnTextFields } from '../../core/build-turn-document.js';
 import type { CompressionWrite, ExchangeWrite, SessionPatch, SessionStore } from '../../spec/memory-store.js';
 import {
   type SessionRow,
@@ -12,6 +14,8 @@ import type { SqliteGuard } from './sqlite-guard.js';
 import { jobInserter } from './sqlite-job-store.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { writeTransaction } from './write-transaction.js';
+
+type ExchangeTexts = { user: TurnTextFields; assistant: TurnTextFields };
 
 const TURN_COLUMNS = 'id, role, text, user_id, tokens, path, created_at';
 const DETAIL_COLUMNS = `${TURN_COLUMNS}, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, memory_tokens`;
@@ -62,7 +66,7 @@ export function sqliteSessionStore(
     ),
   };
 
-  const appendExchange = writeTransaction(database, (exchange: ExchangeWrite) => {
+  const appendExchange = writeTransaction(database, (exchange: ExchangeWrite, own: ExchangeTexts) => {
     const { session, assistant, at } = exchange;
     const time = at.getTime();
     statements.upsertSession.run(
@@ -111,6 +115,7 @@ export function sqliteSessionStore(
       session.key,
       { id: userTurnId, text: exchange.user.text, created_at: time },
       { id: assistantTurnId, text: assistant.text, created_at: time },
+      own,
     );
     statements.noteSpeaker.run({ user: exchange.userId, key: session.key, turn: userTurnId });
     if (exchange.taskSource) statements.setTaskSource.run(userTurnId, session.key);
@@ -162,7 +167,15 @@ export function sqliteSessionStore(
         const row = statements.turn.get(key, turnId) as TurnDetailRow | undefined;
         return row ? toTurnDetail(row) : null;
       }),
-    appendExchange: (exchange) => guard('record an exchange', () => appendExchange(exchange)),
+    appendExchange: async (exchange) => {
+      // The new turns' own index fields, built before the write transaction and a turn of the event loop apart:
+      // on 200,000-character turns each takes tens of milliseconds, which must neither add up nor hold the lock.
+      const user = buildTurnText({ text: exchange.user.text, at: exchange.at });
+      await yieldToEventLoop();
+      const assistant = buildTurnText({ text: exchange.assistant.text, at: exchange.at });
+      await yieldToEventLoop();
+      return guard('record an exchange', () => appendExchange(exchange, { user, assistant }));
+    },
     update: (key, patch) => guard('update a session', () => update(key, patch)),
     compress: (key, compression) => guard('compress a session', () => compress(key, compression)),
   };

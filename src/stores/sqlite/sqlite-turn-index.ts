@@ -1,4 +1,9 @@
-import { buildTurnDocument } from '../../core/build-turn-document.js';
+import {
+  buildTurnContext,
+  buildTurnDocument,
+  joinTurnDocument,
+  type TurnTextFields,
+} from '../../core/build-turn-document.js';
 import type { SearchQuery, TurnCandidate } from '../../spec/memory-store.js';
 import { type TurnRow, toTurn } from './map-sqlite-rows.js';
 import { sessionToken } from './session-token.js';
@@ -17,8 +22,16 @@ interface IndexedTurn {
 }
 
 export interface SqliteTurnIndex {
-  /** Indexes a new exchange, and gives the turn before it its new neighbour. Runs inside the caller's transaction. */
-  addExchange(sessionKey: string, user: IndexedTurn, assistant: IndexedTurn): void;
+  /**
+   * Indexes a new exchange, and gives the turn before it its new neighbour. Runs inside the caller's transaction.
+   * `own`: the new turns' own fields, built before the transaction (`buildTurnText`).
+   */
+  addExchange(
+    sessionKey: string,
+    user: IndexedTurn,
+    assistant: IndexedTurn,
+    own: { user: TurnTextFields; assistant: TurnTextFields },
+  ): void;
   /** Re-indexes every turn of a session (after the migration that added the index). */
   reindexSession(sessionKey: string): void;
   /**
@@ -52,6 +65,8 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       'INSERT INTO turns_words (rowid, session, text, context, dated) VALUES (?, ?, ?, ?, ?)',
     ),
     insertCjk: database.prepare('INSERT INTO turns_cjk (rowid, session, grams, context_grams) VALUES (?, ?, ?, ?)'),
+    updateWordsContext: database.prepare('UPDATE turns_words SET context = ? WHERE rowid = ?'),
+    updateCjkContext: database.prepare('UPDATE turns_cjk SET context_grams = ? WHERE rowid = ?'),
     searchWords: database.prepare(
       `SELECT ${TURN_COLUMNS}, bm25(turns_words, 0.0, ?, ?, ?) AS score FROM turns_words
        CROSS JOIN turns t ON t.id = turns_words.rowid
@@ -65,27 +80,39 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
   };
 
   /** Writes a turn's entries; `replace`: it may have entries already (a new turn has none). */
-  const put = (token: string, turn: IndexedTurn, neighbours: Array<IndexedTurn | undefined>, replace = true) => {
+  const put = (
+    token: string,
+    turn: IndexedTurn,
+    neighbours: Array<IndexedTurn | undefined>,
+    replace = true,
+    own?: TurnTextFields,
+  ) => {
     if (replace) {
       statements.deleteWords.run(turn.id);
       statements.deleteCjk.run(turn.id);
     }
-    const document = buildTurnDocument(
-      { text: turn.text, at: new Date(turn.created_at) },
-      neighbours.map((neighbour) => neighbour?.text),
-    );
+    const texts = neighbours.map((neighbour) => neighbour?.text);
+    const document = own
+      ? joinTurnDocument(own, buildTurnContext(texts))
+      : buildTurnDocument({ text: turn.text, at: new Date(turn.created_at) }, texts);
     const { words, grams } = document;
     statements.insertWords.run(turn.id, token, words.text, words.context, words.dated);
     statements.insertCjk.run(turn.id, token, grams.text, grams.context);
   };
 
   return {
-    addExchange(sessionKey, user, assistant) {
+    addExchange(sessionKey, user, assistant, own) {
       const token = sessionToken(sessionKey);
       const [previous, beforePrevious] = statements.lastTwo.all(sessionKey, user.id) as IndexedTurn[];
-      if (previous) put(token, previous, [beforePrevious, user]);
-      put(token, user, [previous, assistant], false);
-      put(token, assistant, [user], false);
+      // The turn before gets a new neighbour: only its context fields change (FTS5 re-reads its own text natively;
+      // tokenising a 200,000-character turn again in JavaScript held the transaction, and the event loop, ~90 ms).
+      if (previous) {
+        const context = buildTurnContext([beforePrevious?.text, user.text]);
+        statements.updateWordsContext.run(context.words, previous.id);
+        statements.updateCjkContext.run(context.grams, previous.id);
+      }
+      put(token, user, [previous, assistant], false, own.user);
+      put(token, assistant, [user], false, own.assistant);
     },
     reindexSession(sessionKey) {
       const token = sessionToken(sessionKey);
