@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, heuristicExtractor, llmExtractor, MemstackError, type PromptLayout } from '../index.js';
@@ -12,8 +12,14 @@ import { runReplay } from './run-replay.js';
 
 const DEFAULT_SYSTEM_PROMPT = 'You are a helpful software engineering assistant.';
 
+// The package's own manifest, two folders up from src/cli/ and from dist/cli/ alike.
+const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 const program = new Command()
   .name('memstack')
+  .version(manifest.version, '-v, --version', 'print the version')
   .description('Cheap, reliable memory for LLM agents: pinned task, recap and key facts on SQLite.')
   .showHelpAfterError();
 

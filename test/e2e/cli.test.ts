@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,13 @@ describe('memstack replay (the built CLI; `npm test` builds first)', () => {
     directory = mkdtempSync(join(tmpdir(), 'memstack-cli-'));
   });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('prints its version', async () => {
+    const { code, stdout } = await memstack('--version');
+    expect(code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(stdout.trim()).toBe(manifest.version);
+  });
 
   it('replays the English example: pin, clarification, and facts used later', async () => {
     const { code, stdout } = await memstack('replay', 'examples/vite-migration.jsonl', '--json');
