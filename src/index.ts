@@ -40,6 +40,8 @@ export type {
   CompressionWrite,
   ExchangeIds,
   ExchangeWrite,
+  ExtractionCommit,
+  ExtractionWrite,
   FactCandidate,
   FactQuery,
   FactStore,

@@ -153,6 +153,34 @@ export interface SessionPatch {
   cursor?: { throughTurnId: number; expectedThroughTurnId: number };
 }
 
+/** What one extraction writes (`SessionStore.commitExtraction`): all of it, or none. */
+export interface ExtractionWrite {
+  /** The cursor move; written only if the session's cursor is still `expectedThroughTurnId`. */
+  cursor: { throughTurnId: number; expectedThroughTurnId: number };
+  /** The new pin, when the extraction changed it; written only if the pin version is still `expectedPinVersion`. */
+  pin?: { value: PinState | null; expectedPinVersion: number } | undefined;
+  scope: FactScope;
+  /**
+   * New facts, in order. One whose hash the scope holds already is not inserted (the stored one is touched); none is
+   * inserted whose source turn no longer exists (a forget came first).
+   */
+  facts: readonly NewFact[];
+  /** Stored facts to bump (near-duplicates of new ones, found before). */
+  touch: readonly number[];
+  /**
+   * Stored facts a new one replaces: `byFact` is an index into `facts`, or `'newest'` for the last one inserted.
+   * Applied only when that fact was inserted by this write.
+   */
+  supersede: ReadonlyArray<{ id: number; byFact: number | 'newest' }>;
+  at: Date;
+}
+
+export interface ExtractionCommit {
+  /** Per new fact: its id and whether this write inserted it (false: the scope held it); null: not stored. */
+  facts: Array<{ id: number; inserted: boolean } | null>;
+  superseded: Array<{ id: number; byId: number }>;
+}
+
 /** Sessions and their turns. */
 export interface SessionStore {
   /**
@@ -168,6 +196,12 @@ export interface SessionStore {
   update(key: string, patch: SessionPatch): Promise<boolean>;
   /** Stores a summary and moves the watermark past the turns it covers, atomically; false if the watermark moved. */
   compress(key: string, compression: CompressionWrite): Promise<boolean>;
+  /**
+   * Writes what one extraction produced, in one transaction: the cursor move (and the pin, when it changed) on their
+   * conditions, and the facts with their touches and supersedes. Null when a condition failed (another worker moved
+   * the cursor or the pin, or the session is gone): then nothing at all was written.
+   */
+  commitExtraction(key: string, write: ExtractionWrite): Promise<ExtractionCommit | null>;
 }
 
 /**

@@ -4,7 +4,9 @@ import { attributeSource } from '../core/attribute-source.js';
 import { checkFact } from '../core/check-fact.js';
 import { checkMemoryText } from '../core/check-memory-text.js';
 import { factContext } from '../core/fact-context.js';
+import { factSimilarity } from '../core/fact-similarity.js';
 import { contradictionCues, findContradicted } from '../core/find-contradicted.js';
+import { hashFact } from '../core/hash-fact.js';
 import { isSubstantive } from '../core/is-substantive.js';
 import { parseExtraction } from '../core/parse-extraction.js';
 import { renderPin } from '../core/render-pin.js';
@@ -13,8 +15,9 @@ import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
 import { StoreError } from '../spec/errors/store-error.js';
 import type { Extraction, ExtractionInput } from '../spec/extractor.js';
 import type { Fact } from '../spec/fact.js';
-import type { Clarification, PinState, SessionPatch, SessionRecord } from '../spec/memory-store.js';
-import { saveFact, storedFact } from './save-fact.js';
+import type { MemorySource } from '../spec/memory-source.js';
+import type { Clarification, ExtractionCommit, NewFact, PinState, SessionRecord } from '../spec/memory-store.js';
+import { findNearDuplicate, storedFact } from './save-fact.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
 import { TimeoutSignal, withTimeout } from './with-timeout.js';
@@ -86,7 +89,7 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   const wantFacts = isSubstantive(userText) && limits.factsPerTurn > 0;
   if (taskSource === null && answersQuestion === null && !wantFacts) {
     context.emit({ type: 'extraction-skipped', sessionKey, reason: 'not-substantive' });
-    await applyPin(context, job, session, {}, null);
+    await commit(context, job, session, {}, null, NO_FACTS);
     return;
   }
   if (taskSource !== null) await store.sessions.update(sessionKey, { countPinAttempt: true });
@@ -118,10 +121,13 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
     text: factContext(contextTurns.map((turn) => turn.text)),
     turnIds: contextTurns.map((turn) => turn.id),
   };
-  // Facts first (each one deduplicated, so a rerun stores none twice), then the pin with the cursor, in one write.
-  if (wantFacts) await applyFacts(context, { ...job, factContext: factContextOf }, extraction, related);
+  // The facts are planned from reads (near-duplicates, the facts they replace), then written with the pin and the
+  // cursor in one transaction: a job run twice, or after a crash, stores nothing twice.
+  const plan = wantFacts
+    ? await planFacts(context, { ...job, factContext: factContextOf }, extraction, related)
+    : NO_FACTS;
   await yieldToEventLoop();
-  await applyPin(context, job, session, extraction, taskSource);
+  await commit(context, job, session, extraction, taskSource, plan);
 }
 
 async function readSession(context: StackContext, job: ExtractionJob): Promise<SessionRecord | null> {
@@ -141,22 +147,24 @@ async function readTaskSource(
 }
 
 /**
- * Writes what the exchange adds to the pin (the task, the answer to the previous question) and moves the extraction
- * cursor past the exchange, in one write checked against both versions read: the pin's and the cursor's. When the
- * pin changed since it was read (a clarification from another process, a forget), the session is read again and the
- * answer appended to what is there now; a task is only written on the first try (a forget of the task's author, or
- * another process pinning first, wins); when the answering turn itself was forgotten meanwhile, or another worker
- * moved the cursor past this exchange, nothing is written.
+ * Writes what the exchange adds, in one transaction (`commitExtraction`): the facts planned, the pin (the task, the
+ * answer to the previous question) and the extraction cursor past the exchange, checked against both versions read:
+ * the pin's and the cursor's. When the pin changed since it was read (a clarification from another process, a
+ * forget), nothing was written: the session is read again and the answer appended to what is there now; a task is
+ * only written on the first try (a forget of the task's author, or another process pinning first, wins); when the
+ * answering turn itself was forgotten meanwhile, or another worker moved the cursor past this exchange, nothing is
+ * written. Events follow what was written.
  */
-async function applyPin(
+async function commit(
   context: StackContext,
   job: ExtractionJob,
   read: SessionRecord,
   extraction: Extraction,
   taskSource: { userId: string | null } | null,
+  plan: FactPlan,
 ): Promise<void> {
   const { limits, store } = context;
-  const { sessionKey } = job;
+  const { sessionKey, scope } = job;
   const task = taskSource !== null && read.pin === null ? checkedTask(context, sessionKey, extraction) : null;
   const clarification = job.answersQuestion !== null ? checkedClarification(context, job, extraction) : null;
   let session: SessionRecord | null = read;
@@ -175,11 +183,17 @@ async function applyPin(
           })
         : null;
     const pin = appended?.pin ?? base;
-    const patch: SessionPatch = {
+    const written = await store.sessions.commitExtraction(sessionKey, {
       cursor: { throughTurnId: job.assistantTurnId, expectedThroughTurnId: session.extractedThroughTurnId },
-    };
-    if (pin !== session.pin) patch.pin = { value: pin, expectedPinVersion: session.pinVersion };
-    if (await store.sessions.update(sessionKey, patch)) {
+      ...(pin !== session.pin ? { pin: { value: pin, expectedPinVersion: session.pinVersion } } : {}),
+      scope,
+      facts: plan.facts.map((fact) => fact.write),
+      touch: plan.nearDuplicates.map((duplicate) => duplicate.id),
+      supersede: plan.supersede,
+      at: context.now(),
+    });
+    if (written) {
+      emitFacts(context, job, plan, written);
       if (tasked) context.emit({ type: 'pinned', sessionKey, pinned: renderPin(tasked) });
       if (appended && clarification && appended.pin !== base) {
         emitClarification(context, sessionKey, clarification.text, appended);
@@ -231,17 +245,26 @@ function emitClarification(
   });
 }
 
-async function applyFacts(
+/** The facts an extraction will write, found from reads only: what to insert, bump and supersede. */
+interface FactPlan {
+  facts: Array<{ write: NewFact; source: MemorySource }>;
+  /** Stored facts with nearly the same wording as a new one: bumped instead of a second copy. */
+  nearDuplicates: Array<{ id: number; text: string }>;
+  supersede: Array<{ id: number; byFact: number | 'newest' }>;
+  rejected: Array<{ text: string; reason: string }>;
+}
+
+const NO_FACTS: FactPlan = { facts: [], nearDuplicates: [], supersede: [], rejected: [] };
+
+async function planFacts(
   context: StackContext,
   job: ExtractionJob,
   extraction: Extraction,
   related: ReadonlyArray<{ id: number; text: string }>,
-): Promise<void> {
-  const { store, limits } = context;
+): Promise<FactPlan> {
+  const { limits } = context;
   const { scope } = job;
-  const session = { key: job.sessionKey };
-  const rejected: Array<{ text: string; reason: string }> = [];
-  const added: Fact[] = [];
+  const plan: FactPlan = { facts: [], nearDuplicates: [], supersede: [], rejected: [] };
   let accepted = 0;
   const userText = stripSenderMetadata(job.userText);
   for (const raw of extraction.facts ?? []) {
@@ -251,51 +274,75 @@ async function applyFacts(
     const source = typeof raw === 'string' ? attributeSource(raw, { user: userText, reply: job.replyText }) : 'reply';
     const checked = checkFact(raw, { maxChars: limits.factMaxChars, source });
     if (!checked.ok) {
-      rejected.push({ text: checked.text, reason: checked.reason });
+      plan.rejected.push({ text: checked.text, reason: checked.reason });
       continue;
     }
     accepted += 1;
-    const saved = await saveFact(context, scope, checked.text, {
-      sessionKey: session.key,
-      turnId: job.userTurnId,
-      source,
-      context: job.factContext?.text,
-      contextTurnIds: job.factContext?.turnIds,
-    });
-    // Null: the turn was forgotten while this job ran; nothing of it may be stored.
-    if (saved === null) return;
-    if (saved.added) added.push(storedFact(scope, saved, source, context.now()));
-  }
-  if (rejected.length > 0) context.emit({ type: 'output-rejected', sessionKey: session.key, items: rejected });
-  if (added.length > 0) context.emit({ type: 'facts-added', sessionKey: session.key, scope, facts: added });
-
-  const newest = added.at(-1);
-  if (!newest) return;
-  const supersede = async (id: number, byFactId: number): Promise<void> => {
-    if (await store.facts.supersede(scope, id, byFactId)) {
-      context.emit({ type: 'fact-superseded', sessionKey: session.key, scope, factId: id, byFactId });
+    // Two facts of this very turn worded nearly the same: the first one stands for both.
+    if (plan.facts.some(({ write }) => factSimilarity(write.text, checked.text) >= limits.nearDuplicateSimilarity)) {
+      continue;
     }
-  };
+    const near = await findNearDuplicate(context, scope, checked.text);
+    if (near) {
+      plan.nearDuplicates.push({ id: near.id, text: checked.text });
+      continue;
+    }
+    plan.facts.push({
+      source,
+      write: {
+        text: checked.text,
+        hash: hashFact(checked.text),
+        sourceSessionKey: job.sessionKey,
+        sourceTurnId: job.userTurnId,
+        source,
+        context: job.factContext?.text,
+        contextTurnIds: job.factContext?.turnIds,
+        at: context.now(),
+      },
+    });
+  }
+  if (plan.facts.length === 0) return plan;
   const relatedIds = new Set(related.map((fact) => fact.id));
   const superseded = new Set<number>();
   for (const id of extraction.supersedes ?? []) {
-    // Only a fact the extractor was shown may be superseded, and only by a fact stored this turn.
+    // Only a fact the extractor was shown may be superseded, and only by a fact stored this turn (the newest).
     if (!relatedIds.has(id) || superseded.has(id)) continue;
     superseded.add(id);
-    await supersede(id, newest.id);
+    plan.supersede.push({ id, byFact: 'newest' });
   }
   // Whatever the extractor said, a new fact replaces a known one that fills the same slot of the same subject ("moved
   // to Berlin" and "lives in Paris"). Such a pair may share no word, so the slot's own words are searched as well.
-  const addedIds = new Set(added.map((fact) => fact.id));
-  for (const fact of added) {
-    const cues = contradictionCues(fact.text);
+  for (const [index, { write }] of plan.facts.entries()) {
+    const cues = contradictionCues(write.text);
     if (cues === null) continue;
     const known = [...related, ...((await searchFacts(context, scope, cues, 20)) ?? [])];
-    const candidates = known.filter((candidate) => !addedIds.has(candidate.id) && !superseded.has(candidate.id));
-    for (const id of new Set(findContradicted(fact.text, candidates))) {
+    const candidates = known.filter((candidate) => !superseded.has(candidate.id));
+    for (const id of new Set(findContradicted(write.text, candidates))) {
       superseded.add(id);
-      await supersede(id, fact.id);
+      plan.supersede.push({ id, byFact: index });
     }
+  }
+  return plan;
+}
+
+/** The events of what `commitExtraction` wrote of the plan. */
+function emitFacts(context: StackContext, job: ExtractionJob, plan: FactPlan, written: ExtractionCommit): void {
+  const { sessionKey, scope } = job;
+  if (plan.rejected.length > 0) context.emit({ type: 'output-rejected', sessionKey, items: plan.rejected });
+  const added: Fact[] = [];
+  plan.facts.forEach(({ write, source }, index) => {
+    const result = written.facts[index];
+    if (!result) return;
+    if (result.inserted)
+      added.push(storedFact(scope, { id: result.id, text: write.text, added: true }, source, write.at));
+    else context.emit({ type: 'fact-duplicate', sessionKey, scope, factId: result.id, text: write.text });
+  });
+  for (const duplicate of plan.nearDuplicates) {
+    context.emit({ type: 'fact-duplicate', sessionKey, scope, factId: duplicate.id, text: duplicate.text });
+  }
+  if (added.length > 0) context.emit({ type: 'facts-added', sessionKey, scope, facts: added });
+  for (const { id, byId } of written.superseded) {
+    context.emit({ type: 'fact-superseded', sessionKey, scope, factId: id, byFactId: byId });
   }
 }
 

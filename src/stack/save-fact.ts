@@ -25,14 +25,11 @@ export async function saveFact(
     contextTurnIds?: readonly number[] | undefined;
   },
 ): Promise<AddedFact | null> {
-  const { store, limits } = context;
+  const { store } = context;
   const at = context.now();
-  const similar = await store.facts.search(scope, buildSearchQuery(buildFactQuery(text), FACT_SEARCH_WEIGHTS), {
-    limit: 8,
-  });
-  const near = similar.find(({ fact }) => factSimilarity(fact.text, text) >= limits.nearDuplicateSimilarity);
+  const near = await findNearDuplicate(context, scope, text);
   const result = near
-    ? { id: near.fact.id, inserted: false }
+    ? { id: near.id, inserted: false }
     : await store.facts.insert(scope, {
         text,
         hash: hashFact(text),
@@ -48,7 +45,19 @@ export async function saveFact(
     await store.facts.touch(scope, [result.id], at);
     context.emit({ type: 'fact-duplicate', sessionKey: source.sessionKey, scope, factId: result.id, text });
   }
-  return { id: result.id, text: near?.fact.text ?? text, added: result.inserted };
+  return { id: result.id, text: near?.text ?? text, added: result.inserted };
+}
+
+/** A stored fact of the scope worded nearly as `text` (`limits.nearDuplicateSimilarity`), if there is one. */
+export async function findNearDuplicate(
+  context: StackContext,
+  scope: FactScope,
+  text: string,
+): Promise<Fact | undefined> {
+  const similar = await context.store.facts.search(scope, buildSearchQuery(buildFactQuery(text), FACT_SEARCH_WEIGHTS), {
+    limit: 8,
+  });
+  return similar.find(({ fact }) => factSimilarity(fact.text, text) >= context.limits.nearDuplicateSimilarity)?.fact;
 }
 
 /** The fact `saveFact` just inserted, as `list` would return it. */

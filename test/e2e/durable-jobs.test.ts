@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryStack, type Extraction, type Extractor, type SessionPatch } from '../../src/index.js';
+import { createMemoryStack, type Extraction, type ExtractionWrite, type Extractor } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'memstack-jobs-'));
@@ -78,15 +78,15 @@ describe('durable jobs', () => {
       return { clarification: 'Region: eu-west-1' };
     });
     const storeA = sqliteStore({ path });
-    const writes: Array<{ patch: SessionPatch; written: boolean }> = [];
+    const writes: Array<{ write: ExtractionWrite; written: boolean }> = [];
     const sessions = storeA.sessions;
     const watched = {
       ...storeA,
       sessions: {
         ...sessions,
-        update: async (key: string, patch: SessionPatch) => {
-          const written = await sessions.update(key, patch);
-          writes.push({ patch, written });
+        commitExtraction: async (key: string, write: ExtractionWrite) => {
+          const written = await sessions.commitExtraction(key, write);
+          writes.push({ write, written: written !== null });
           return written;
         },
       },
@@ -117,7 +117,7 @@ describe('durable jobs', () => {
       'Budget: 2 days',
       'Region: eu-west-1',
     ]);
-    const pinWrites = writes.filter(({ patch }) => patch.pin !== undefined && patch.cursor !== undefined);
+    const pinWrites = writes.filter(({ write }) => write.pin !== undefined);
     expect(pinWrites.map(({ written }) => written)).toEqual([true, false, true]);
     expect(after?.extractedThroughTurnId).toBe((await stackA.session(scope)).turns.at(-1)?.id);
     await stackA.close();

@@ -18,7 +18,20 @@ const GRAM_COLUMNS = { text: 'grams', context: 'context_grams' } as const;
 
 const LIVE_IN_SCOPE = 'f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL';
 
-export function sqliteFactStore(database: SqliteDatabase, guard: SqliteGuard): FactStore {
+/**
+ * The fact writes as synchronous transaction functions, for a store method that writes facts inside its own
+ * transaction (better-sqlite3 runs a transaction function called inside another as a savepoint of it).
+ */
+export interface SqliteFactWrites {
+  insert(scope: FactScope, fact: NewFact): { id: number; inserted: boolean } | null;
+  touch(scope: FactScope, ids: readonly number[], at: number): void;
+  supersede(scope: FactScope, id: number, byId: number): boolean;
+}
+
+export function sqliteFactStore(
+  database: SqliteDatabase,
+  guard: SqliteGuard,
+): FactStore & { readonly writes: SqliteFactWrites } {
   const indexes = [fts5Index(database, 'facts_words', 3), fts5Index(database, 'facts_cjk', 2)] as const;
   const statements = {
     recent: database.prepare(
@@ -105,6 +118,7 @@ export function sqliteFactStore(database: SqliteDatabase, guard: SqliteGuard): F
   );
 
   return {
+    writes: { insert, touch, supersede },
     search: (scope, query, { limit }) =>
       guard('search facts', () => {
         const candidates = new Map<number, FactCandidate>();

@@ -1,6 +1,13 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { buildTurnText, type TurnTextFields } from '../../core/build-turn-document.js';
-import type { CompressionWrite, ExchangeWrite, SessionPatch, SessionStore } from '../../spec/memory-store.js';
+import type {
+  CompressionWrite,
+  ExchangeWrite,
+  ExtractionCommit,
+  ExtractionWrite,
+  SessionPatch,
+  SessionStore,
+} from '../../spec/memory-store.js';
 import {
   type SessionRow,
   type TurnDetailRow,
@@ -10,6 +17,7 @@ import {
   toTurnDetail,
 } from './map-sqlite-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';
+import type { SqliteFactWrites } from './sqlite-fact-store.js';
 import type { SqliteGuard } from './sqlite-guard.js';
 import { jobInserter } from './sqlite-job-store.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
@@ -23,7 +31,7 @@ const DETAIL_COLUMNS = `${TURN_COLUMNS}, input_tokens, output_tokens, cache_read
 export function sqliteSessionStore(
   database: SqliteDatabase,
   guard: SqliteGuard,
-  options: { durableJobs: boolean },
+  options: { durableJobs: boolean; factWrites: SqliteFactWrites },
 ): SessionStore {
   const turnIndex = sqliteTurnIndex(database);
   const insertJob = options.durableJobs ? jobInserter(database) : null;
@@ -139,6 +147,27 @@ export function sqliteSessionStore(
   });
 
   const update = writeTransaction(database, (key: string, patch: SessionPatch) => updateSession(database, key, patch));
+  const commitExtraction = writeTransaction(
+    database,
+    (key: string, write: ExtractionWrite): ExtractionCommit | null => {
+      // The conditions first: when another worker came first, nothing is written.
+      if (!updateSession(database, key, { cursor: write.cursor, ...(write.pin ? { pin: write.pin } : {}) }))
+        return null;
+      const { insert, touch, supersede } = options.factWrites;
+      const at = write.at.getTime();
+      const facts = write.facts.map((fact) => insert(write.scope, fact));
+      const duplicates = facts.flatMap((fact) => (fact && !fact.inserted ? [fact.id] : []));
+      touch(write.scope, [...write.touch, ...duplicates], at);
+      const newest = facts.findLast((fact) => fact?.inserted === true);
+      const superseded: ExtractionCommit['superseded'] = [];
+      for (const { id, byFact } of write.supersede) {
+        const by = byFact === 'newest' ? newest : facts[byFact];
+        if (by?.inserted !== true) continue;
+        if (supersede(write.scope, id, by.id)) superseded.push({ id, byId: by.id });
+      }
+      return { facts, superseded };
+    },
+  );
   const compress = writeTransaction(
     database,
     (key: string, compression: CompressionWrite) =>
@@ -177,6 +206,7 @@ export function sqliteSessionStore(
       return guard('record an exchange', () => appendExchange(exchange, { user, assistant }));
     },
     update: (key, patch) => guard('update a session', () => update(key, patch)),
+    commitExtraction: (key, write) => guard('store an extraction', () => commitExtraction(key, write)),
     compress: (key, compression) => guard('compress a session', () => compress(key, compression)),
   };
 }

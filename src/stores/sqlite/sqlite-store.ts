@@ -79,15 +79,16 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
   // A file keeps its own job queue (decision 16); an in-memory database dies with its process, jobs and all, so the
   // stack's in-memory queue serves it.
   const durableJobs = databaseFile(database) !== null;
+  const { writes: factWrites, ...facts } = sqliteFactStore(database, guard);
 
   return {
     specificationVersion: 'v1',
     name: 'sqlite',
     database,
-    sessions: sqliteSessionStore(database, guard, { durableJobs }),
+    sessions: sqliteSessionStore(database, guard, { durableJobs, factWrites }),
     ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
     turnSearch: sqliteTurnSearch(database, guard),
-    facts: sqliteFactStore(database, guard),
+    facts,
     forget: async (scope) => {
       // The scope's own facts first, a batch per transaction with the event loop running in between; then its
       // turns, a batch per transaction, each with every copy of their words (pins, summaries, contexts that quoted
