@@ -12,7 +12,7 @@ const POLL_MS = 1000;
 const LEASE_MARGIN_MS = 60_000;
 
 /** The store's durable queue when it offers one (`MemoryStore.jobs`), else one in this process's memory. */
-export function createJobQueue(context: StackContext): JobQueue {
+export function createJobQueue(context: StackContext, options: { run: boolean } = { run: true }): JobQueue {
   const { limits, store } = context;
   const run = (job: MemoryJob) => runJob(context, job);
   // The work reports its own failures; this is the store failing under it (reading the turns back, say).
@@ -29,7 +29,8 @@ export function createJobQueue(context: StackContext): JobQueue {
     });
   }
   return durableJobQueue(store.jobs, run, {
-    concurrency: limits.extractionConcurrency,
+    // Not a worker: the jobs stay in the store for the processes that are.
+    concurrency: options.run ? limits.extractionConcurrency : 0,
     leaseMs: 2 * limits.extractionTimeoutMs + LEASE_MARGIN_MS,
     maxAttempts: MAX_ATTEMPTS,
     retryMs: FIRST_RETRY_MS,

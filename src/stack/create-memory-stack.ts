@@ -40,6 +40,13 @@ export interface MemoryStackOptions {
   tokenizer?: Tokenizer;
   /** The clock, for tests. */
   now?: () => Date;
+  /**
+   * Whether this stack runs the background jobs of its store (default true). False for a tool that opens an
+   * application's file to read or edit it (the CLI's `facts`, `pin`, `forget`): the jobs it finds there, and those
+   * its own turns add, are left for the application's workers, with their extractor. Needs a store that keeps its
+   * jobs (`MemoryStore.jobs`): an in-memory queue's jobs would be lost.
+   */
+  runJobs?: boolean;
 }
 
 export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
@@ -81,7 +88,13 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     toolLoops: createToolLoops(),
   };
   context.purgeFacts = factPurger(context);
-  context.queue = createJobQueue(context);
+  if (options.runJobs === false && options.store.jobs === undefined) {
+    throw new ConfigError(
+      'INVALID_CONFIG',
+      `runJobs: false needs a store that keeps its jobs, and the ${String(options.store.name)} store does not (a file-backed sqliteStore does)`,
+    );
+  }
+  context.queue = createJobQueue(context, { run: options.runJobs !== false });
   let closed = false;
   const open = (): void => {
     if (closed) throw new ConfigError('STACK_CLOSED', 'this memory stack is closed');

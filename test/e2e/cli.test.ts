@@ -99,3 +99,50 @@ describe('memstack replay (the built CLI; `npm test` builds first)', () => {
     expect(missing.stderr).toContain('cannot read');
   });
 });
+
+describe('memstack facts, pin and forget (the built CLI, on an existing file)', () => {
+  let directory: string;
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'memstack-cli-edit-'));
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it("lists, searches, adds and removes a user's facts, shows the pin, and forgets only when told to", async () => {
+    const db = join(directory, 'app.db');
+    const { createMemoryStack } = await import('../../src/index.js');
+    const { sqliteStore } = await import('../../src/sqlite.js');
+    const app = createMemoryStack({ store: sqliteStore({ path: db }) });
+    const scope = { agentId: 'app', userId: 'alice' };
+    await app.facts.add(scope, 'User deploys on Fly.io');
+    await app.record(await app.prepare({ ...scope, text: 'Help me migrate the billing service to Postgres.' }), {
+      text: 'Sure.',
+    });
+    await app.idle();
+    await app.close();
+    const flags = ['--db', db, '--agent', 'app', '--user', 'alice'];
+
+    const listed = await memstack('facts', 'list', ...flags, '--json');
+    expect(listed.code).toBe(0);
+    expect((JSON.parse(listed.stdout) as Array<{ text: string }>).map((fact) => fact.text)).toContain(
+      'User deploys on Fly.io',
+    );
+    const added = await memstack('facts', 'add', 'User prefers Vitest over Jest', ...flags, '--json');
+    const addedFact = JSON.parse(added.stdout) as { id: number; added: boolean };
+    expect(addedFact.added).toBe(true);
+    const found = await memstack('facts', 'search', 'which test runner, vitest?', ...flags);
+    expect(found.stdout).toContain('User prefers Vitest over Jest');
+    expect((await memstack('facts', 'rm', String(addedFact.id), ...flags)).stdout).toContain(`removed ${addedFact.id}`);
+    const other = await memstack('facts', 'rm', String(addedFact.id), '--db', db, '--agent', 'app', '--user', 'bob');
+    expect(other.code).toBe(1);
+    expect((await memstack('pin', 'show', ...flags)).stdout).toContain('billing service');
+
+    const refused = await memstack('forget', ...flags);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('pass --yes');
+    const forgotten = await memstack('forget', ...flags, '--yes', '--json');
+    expect(forgotten.code).toBe(0);
+    expect(JSON.parse(forgotten.stdout)).toMatchObject({ turns: 2 });
+    expect(JSON.parse((await memstack('facts', 'list', ...flags, '--json')).stdout)).toEqual([]);
+    expect((await memstack('facts', 'list', '--db', join(directory, 'missing.db'))).stderr).toContain('no database at');
+  });
+});

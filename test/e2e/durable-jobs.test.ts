@@ -173,4 +173,21 @@ describe('durable jobs', () => {
     // Not a vacuous race: more than one process got work.
     expect(completed.filter((list) => list.length > 0).length).toBeGreaterThan(1);
   }, 60_000);
+
+  it("leaves the jobs to the workers when opened with runJobs: false (a tool on an application's file)", async () => {
+    const path = join(directory, 'not-a-worker.db');
+    const scope = { agentId: 'bot', userId: 'alice' };
+    const facts = scriptedExtractor(async () => ({ facts: ['User deploys on Fly.io'] }));
+    const tool = createMemoryStack({ store: sqliteStore({ path }), extractor: facts, runJobs: false });
+    const prepared = await tool.prepare({ ...scope, text: 'We deploy every service on Fly.io these days.' });
+    await tool.record(prepared, { text: 'Noted.' });
+    await tool.idle();
+    expect(await tool.facts.list(scope)).toEqual([]);
+    await tool.close();
+    const worker = createMemoryStack({ store: sqliteStore({ path }), extractor: facts });
+    await worker.idle();
+    expect((await worker.facts.list(scope)).map((fact) => fact.text)).toEqual(['User deploys on Fly.io']);
+    await worker.close();
+    expect(() => createMemoryStack({ store: sqliteStore({ path: ':memory:' }), runJobs: false })).toThrow(/runJobs/);
+  });
 });
