@@ -5,7 +5,12 @@ import { decorateAnthropicRequest, findCurrentTurn } from '../core/decorate-anth
 import { decorateOpenaiRequest } from '../core/decorate-openai-request.js';
 import { findQuestion } from '../core/find-question.js';
 import { systemSections } from '../core/system-sections.js';
-import type { AnthropicConversation, OpenaiConversation } from '../spec/conversation.js';
+import type {
+  AnthropicConversation,
+  AnthropicMessage,
+  OpenaiConversation,
+  OpenaiMessage,
+} from '../spec/conversation.js';
 import type { DecoratedTurn } from '../spec/decorated-turn.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { SessionSnapshot } from '../spec/memory-store.js';
@@ -25,6 +30,9 @@ import { type GatheredMemory, gatherMemory, type RecallWindow } from './gather-m
 import type { DecorateInput, DecorateOpenaiInput } from './memory-stack.js';
 import { preparedState } from './prepared-state.js';
 import type { StackContext } from './stack-context.js';
+
+/** Longer texts are counted a slice at a time (`countTokensInSlices`); their counts are kept for `record`. */
+const LONG_TEXT = 8192;
 
 /** The caller's conversation reduced to what memory needs, whatever its shape. */
 interface Conversation {
@@ -99,13 +107,22 @@ export async function decorateTurn(
 
   const count = context.countTokens;
   const messageTokens = await countTokensInSlices(count, text);
+  // The caller's history may hold tool results of any size: each part counted a slice at a time, as the message is.
+  let historyTokens = 0;
+  const knownCounts = new Map<string, number>();
+  for (const part of conversation.historyTexts) {
+    const tokens = await countTokensInSlices(count, part);
+    historyTokens += tokens;
+    // For record's usage estimate, which counts every block of the request: not a second, unsliced, pass.
+    if (part.length > LONG_TEXT) knownCounts.set(part, tokens);
+  }
   const tokens = breakdown({
     system: count(conversation.systemText),
     pin: count(pinSection),
     recap: count(recap.frameText),
     facts: count(recap.factsText),
     recalled: count(recap.recalledText),
-    history: conversation.historyTexts.reduce((sum, part) => sum + count(part), 0),
+    history: historyTokens,
     message: messageTokens,
   });
   const { agentId, channelId, threadId, userId } = scope;
@@ -121,6 +138,11 @@ export async function decorateTurn(
     recalled,
   };
   const alreadyRecorded = findRecorded(memory, text, conversation.previousReply);
+  // The current turn's first text, as the estimate sees it (recap and message): counted already, in parts.
+  const current = firstText(request.messages[currentTurn]);
+  if (current !== undefined && current.length > LONG_TEXT) {
+    knownCounts.set(current, tokens.recap + tokens.facts + tokens.recalled + tokens.message);
+  }
   const decorated: DecoratedTurn<AnthropicConversation | OpenaiConversation> = {
     request,
     session: { ...turn.session },
@@ -136,7 +158,7 @@ export async function decorateTurn(
     alreadyRecorded: alreadyRecorded !== undefined,
     memory: { ...notes },
   };
-  context.prepared.set(decorated, preparedState(turn, memory, text, { decorated: true, alreadyRecorded }));
+  context.prepared.set(decorated, preparedState(turn, memory, text, { decorated: true, alreadyRecorded, knownCounts }));
   return decorated;
 }
 
@@ -250,6 +272,15 @@ function findRecorded(
   if (reply?.role !== 'assistant' || user?.role !== 'user' || user.text !== text) return undefined;
   if (previousReply !== undefined && cleanText(previousReply) === reply.text) return undefined;
   return { userTurnId: user.id, assistantTurnId: reply.id };
+}
+
+/** The first text of a message of either shape (its string content, or its first text block or part). */
+function firstText(message: AnthropicMessage | OpenaiMessage | undefined): string | undefined {
+  const content = message?.content;
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const block = content.find((item) => item.type === 'text') as { text?: unknown } | undefined;
+  return typeof block?.text === 'string' ? block.text : undefined;
 }
 
 function breakdown(parts: Omit<TokenBreakdown, 'summary' | 'total' | 'memoryShare'>): TokenBreakdown {

@@ -9,7 +9,7 @@ export function preparedState(
   turn: PreparedTurn,
   memory: GatheredMemory,
   text: string,
-  extra: Partial<Pick<PreparedState, 'decorated' | 'alreadyRecorded'>> = {},
+  extra: Partial<Pick<PreparedState, 'decorated' | 'alreadyRecorded' | 'knownCounts'>> = {},
 ): PreparedState {
   const session = memory.snapshot?.session ?? null;
   const lastTurn = memory.snapshot?.turns.at(-1);

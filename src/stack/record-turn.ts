@@ -53,13 +53,15 @@ export async function recordTurn(
   const stepTokens = await countTokensInSlices(context.countTokens, stepText);
   await new Promise((resolve) => setImmediate(resolve));
   const known = knownCounts(turn);
+  for (const [text, tokens] of state.knownCounts ?? []) known.set(text, tokens);
   known.set(stepText, stepTokens);
-  const stepUsage = replyUsage ?? context.estimateUsage(session.key, turn.request, stepText, at, known);
+  const estimate = context.estimateUsage(session.key, turn.request, stepText, at, known);
+  const stepUsage = replyUsage ?? estimate;
   const step = { text: stepText, usage: stepUsage, fromProvider: replyUsage !== undefined };
   if (toolStep) return { toolStep: true, steps: context.toolLoops.add(session.key, input.text, step).steps };
   // A tool loop's final answer: the exchange is the whole loop, what was said along the way and the usage of every
   // step.
-  const loop = state.decorated ? context.toolLoops.take(session.key, input.text) : undefined;
+  const loop = state.decorated ? context.toolLoops.peek(session.key, input.text) : undefined;
   const texts = [...(loop?.texts ?? []), ...(stepText === '' ? [] : [stepText])];
   const fullText =
     texts.length > 0
@@ -100,6 +102,8 @@ export async function recordTurn(
     throw error;
   }
 
+  // Only now, once the exchange is stored: a failed write leaves the loop's steps for the retry.
+  if (loop) context.toolLoops.end(session.key, input.text);
   context.emit({
     type: 'usage',
     sessionKey: session.key,

@@ -27,6 +27,8 @@ export interface PreparedState {
   systemPin: { text: string; at: Date; pinVersion: number } | undefined;
   /** Set for a turn from `decorate`: a reply that calls tools is a step of a tool loop (see `ToolLoops`). */
   decorated?: boolean | undefined;
+  /** Token counts of long texts of the request, counted a slice at a time already (a caller's tool results). */
+  knownCounts?: ReadonlyMap<string, number> | undefined;
   /** The stored exchange this turn repeats (a client retrying a call that was recorded): `record` stores nothing. */
   alreadyRecorded?: { userTurnId: number; assistantTurnId: number } | undefined;
 }

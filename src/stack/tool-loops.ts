@@ -21,8 +21,10 @@ export interface ToolLoop {
 export interface ToolLoops {
   /** Adds a step; a step of a new user turn drops the session's previous, unfinished loop. */
   add(sessionKey: string, turnText: string, step: { text: string; usage: Usage; fromProvider: boolean }): ToolLoop;
-  /** The session's loop for this user turn, removed, or undefined. */
-  take(sessionKey: string, turnText: string): ToolLoop | undefined;
+  /** The session's loop for this user turn, or undefined. */
+  peek(sessionKey: string, turnText: string): ToolLoop | undefined;
+  /** Ends the session's loop for this user turn (its exchange is stored). */
+  end(sessionKey: string, turnText: string): void;
   /** Forgets every loop (after a `forget`: their texts may be a forgotten user's). */
   clear(): void;
 }
@@ -47,11 +49,12 @@ export function createToolLoops(): ToolLoops {
       loops.set(sessionKey, loop);
       return loop;
     },
-    take(sessionKey, turnText) {
+    peek(sessionKey, turnText) {
       const loop = loops.get(sessionKey);
-      if (loop === undefined || loop.turnText !== turnText) return undefined;
-      loops.delete(sessionKey);
-      return loop;
+      return loop?.turnText === turnText ? loop : undefined;
+    },
+    end(sessionKey, turnText) {
+      if (loops.get(sessionKey)?.turnText === turnText) loops.delete(sessionKey);
     },
     clear: () => loops.clear(),
   };
