@@ -116,8 +116,9 @@ export async function decorateTurn(
     // For record's usage estimate, which counts every block of the request: not a second, unsliced, pass.
     if (part.length > LONG_TEXT) knownCounts.set(part, tokens);
   }
+  const systemTokens = await countTokensInSlices(count, conversation.systemText);
   const tokens = breakdown({
-    system: count(conversation.systemText),
+    system: systemTokens,
     pin: count(pinSection),
     recap: count(recap.frameText),
     facts: count(recap.factsText),
