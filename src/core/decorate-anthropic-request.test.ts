@@ -40,7 +40,15 @@ const message: fc.Arbitrary<AnthropicMessage> = fc.record({
 const request: fc.Arbitrary<CallerRequest> = fc.record({
   system: fc.oneof(fc.constant(undefined), fc.string(), fc.array(text, { maxLength: 3 })),
   messages: fc.array(message, { maxLength: 6 }),
-  otherBreakpoints: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+  tools: fc.option(
+    fc.array(
+      breakpoint.map((control) => withBreakpoint({ type: 'tool' }, control)),
+      { maxLength: 3 },
+    ),
+    {
+      nil: undefined,
+    },
+  ),
 });
 const countBreakpoints = (blocks: readonly AnthropicBlock[]) =>
   blocks.filter((item) => item.cache_control !== undefined).length;
@@ -115,7 +123,8 @@ describe('decorateAnthropicRequest', () => {
     // Three of the caller's and the pin's make four: the history's is dropped.
     expect(decorated.system.at(-1)).toEqual({ type: 'text', text: notes.pin, cache_control: EPHEMERAL });
     expect(decorated.droppedBreakpoints).toEqual(['history']);
-    const full = decorateAnthropicRequest({ system: [marked('a')], messages: [], otherBreakpoints: 3 }, notes);
+    const tools = [1, 2, 3].map((index) => ({ name: `tool-${index}`, cache_control: EPHEMERAL }));
+    const full = decorateAnthropicRequest({ system: [marked('a')], messages: [], tools }, notes);
     expect(full.system.at(-1)).toEqual({ type: 'text', text: notes.pin });
     expect(full.droppedBreakpoints).toEqual(['pin']);
   });
@@ -138,8 +147,9 @@ describe('decorateAnthropicRequest', () => {
         expect(decorated.messages).toHaveLength(input.messages.length);
         const current = findCurrentTurn(input.messages);
         expect(decorated.currentTurn).toBe(current);
-        let breakpointsBefore = input.otherBreakpoints ?? 0;
-        let breakpointsAfter = input.otherBreakpoints ?? 0;
+        const toolBreakpoints = countBreakpoints((input.tools ?? []) as AnthropicBlock[]);
+        let breakpointsBefore = toolBreakpoints;
+        let breakpointsAfter = toolBreakpoints;
         breakpointsBefore += countBreakpoints(callerSystem as AnthropicBlock[]);
         breakpointsAfter += countBreakpoints(decorated.system);
         input.messages.forEach((original, index) => {

@@ -10,8 +10,8 @@ const EPHEMERAL: CacheControl = { type: 'ephemeral' };
 export interface CallerRequest {
   system?: AnthropicSystem | undefined;
   messages: AnthropicMessage[];
-  /** Breakpoints the caller set outside system and messages (on its tools), counted against the limit. */
-  otherBreakpoints?: number | undefined;
+  /** The request's tools: only their breakpoints are read, counted against the limit. */
+  tools?: readonly unknown[] | undefined;
 }
 
 /** The memory to add: both already rendered and escaped (the pin's system section, the `<task_recap>` block). */
@@ -52,7 +52,7 @@ export function decorateAnthropicRequest(request: CallerRequest, notes: MemoryNo
       : [...(request.system ?? [])];
   const messages = [...request.messages];
   let breakpoints =
-    (request.otherBreakpoints ?? 0) +
+    (request.tools ?? []).filter(hasBreakpoint).length +
     system.filter(hasBreakpoint).length +
     messages.reduce((total, message) => total + blocksOf(message).filter(hasBreakpoint).length, 0);
   const dropped: MemoryBreakpoint[] = [];
@@ -121,8 +121,9 @@ function blocksOf(message: AnthropicMessage): AnthropicBlock[] {
   return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
 }
 
-function hasBreakpoint(block: AnthropicBlock): boolean {
-  return block.cache_control !== undefined && block.cache_control !== null;
+function hasBreakpoint(block: unknown): boolean {
+  const control = typeof block === 'object' && block !== null ? (block as AnthropicBlock).cache_control : undefined;
+  return control !== undefined && control !== null;
 }
 
 /** Thinking blocks cannot carry cache_control (Anthropic refuses it); empty text cannot be cached either. */

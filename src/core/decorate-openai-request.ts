@@ -15,7 +15,7 @@ export interface DecoratedOpenaiRequest {
  */
 export function decorateOpenaiRequest(messages: readonly OpenaiMessage[], notes: MemoryNotes): DecoratedOpenaiRequest {
   const result = [...messages];
-  const currentTurn = findLastUser(result);
+  const currentTurn = findCurrentOpenaiTurn(result);
   if (currentTurn >= 0 && notes.recap !== '') {
     const message = result[currentTurn] as OpenaiMessage;
     result[currentTurn] = { ...message, content: withRecap(message.content, notes.recap) };
@@ -32,9 +32,10 @@ function isInstruction(message: OpenaiMessage): boolean {
   return message.role === 'system' || message.role === 'developer';
 }
 
-function findLastUser(messages: readonly OpenaiMessage[]): number {
+/** The current turn of chat-completions messages: the last user message (tool results have a role of their own), or -1. */
+export function findCurrentOpenaiTurn(messages: ReadonlyArray<{ role: string }>): number {
   for (let index = messages.length - 1; index >= 0; index -= 1) {
-    if ((messages[index] as OpenaiMessage).role === 'user') return index;
+    if (messages[index]?.role === 'user') return index;
   }
   return -1;
 }

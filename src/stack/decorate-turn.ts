@@ -2,9 +2,10 @@ import { buildRecap } from '../core/build-recap.js';
 import { cleanText } from '../core/clean-text.js';
 import { conversationText } from '../core/conversation-text.js';
 import { decorateAnthropicRequest, findCurrentTurn } from '../core/decorate-anthropic-request.js';
-import { decorateOpenaiRequest } from '../core/decorate-openai-request.js';
+import { decorateOpenaiRequest, findCurrentOpenaiTurn } from '../core/decorate-openai-request.js';
 import { findQuestion } from '../core/find-question.js';
 import { systemSections } from '../core/system-sections.js';
+import { totalTokenBreakdown } from '../core/total-token-breakdown.js';
 import type {
   AnthropicConversation,
   AnthropicMessage,
@@ -14,13 +15,7 @@ import type {
 import type { DecoratedTurn } from '../spec/decorated-turn.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { SessionSnapshot } from '../spec/memory-store.js';
-import type {
-  MemoryBreakpoint,
-  PreparedRequest,
-  PreparedTurn,
-  TextBlock,
-  TokenBreakdown,
-} from '../spec/prepared-turn.js';
+import type { MemoryBreakpoint, PreparedRequest, PreparedTurn, TextBlock } from '../spec/prepared-turn.js';
 import { checkConversation } from './check-conversation.js';
 import { checkMessage } from './check-message.js';
 import { checkScope } from './check-scope.js';
@@ -91,8 +86,7 @@ export async function decorateTurn(
   let droppedBreakpoints: MemoryBreakpoint[] = [];
   let estimate: PreparedRequest;
   if (anthropic) {
-    const breakpoints = anthropic.tools.filter((tool) => hasBreakpoint(tool)).length;
-    const decorated = decorateAnthropicRequest({ ...anthropic, otherBreakpoints: breakpoints }, notes);
+    const decorated = decorateAnthropicRequest(anthropic, notes);
     // The caller's system blocks as they were (their breakpoints are theirs), and memstack's pin.
     const anthropicRequest = { system: decorated.system as TextBlock[], messages: decorated.messages };
     request = anthropicRequest;
@@ -117,7 +111,9 @@ export async function decorateTurn(
     if (part.length > LONG_TEXT) knownCounts.set(part, tokens);
   }
   const systemTokens = await countTokensInSlices(count, conversation.systemText);
-  const tokens = breakdown({
+  // No summary: the caller's transcript is the history.
+  const tokens = totalTokenBreakdown({
+    summary: 0,
     system: systemTokens,
     pin: count(pinSection),
     recap: count(recap.frameText),
@@ -195,7 +191,7 @@ function readAnthropic(
 }
 
 function readOpenai(context: StackContext, messages: ReturnType<typeof checkConversation.openai>): Conversation {
-  const current = messages.map((message) => message.role).lastIndexOf('user');
+  const current = findCurrentOpenaiTurn(messages);
   const message = messages[current];
   if (message === undefined) throw noUserTurn();
   const parts = Array.isArray(message.content) ? message.content : [];
@@ -234,10 +230,6 @@ function noUserTurn(): InvalidInputError {
     'messages',
     'messages hold no user turn (a user message with more than tool results) to add memory to',
   );
-}
-
-function hasBreakpoint(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && (value as { cache_control?: unknown }).cache_control != null;
 }
 
 /**
@@ -282,11 +274,4 @@ function firstText(message: AnthropicMessage | OpenaiMessage | undefined): strin
   if (!Array.isArray(content)) return undefined;
   const block = content.find((item) => item.type === 'text') as { text?: unknown } | undefined;
   return typeof block?.text === 'string' ? block.text : undefined;
-}
-
-function breakdown(parts: Omit<TokenBreakdown, 'summary' | 'total' | 'memoryShare'>): TokenBreakdown {
-  const counts = { ...parts, summary: 0 };
-  const total = Object.values(counts).reduce((sum, value) => sum + value, 0);
-  const memory = counts.pin + counts.recap + counts.facts + counts.recalled;
-  return { ...counts, total, memoryShare: total === 0 ? 0 : memory / total };
 }

@@ -7,11 +7,10 @@ import { createMemoryStack, llmExtractor, type MemoryStack } from '../../src/ind
 import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 import { type AnthropicServer, startAnthropicServer } from '../support/anthropic-server.js';
+import { extractionReply as extraction } from '../support/extraction-reply.js';
 import { completionReply, type OpenaiServer, startOpenaiServer, streamReply } from '../support/openai-server.js';
 
 const alice = { agentId: 'planner', userId: 'alice' };
-const extraction = (task: string | null, facts: string[] = []): string =>
-  JSON.stringify({ task, clarification: null, facts, supersedes: [] });
 const weather = tool({
   description: 'Weather of a city',
   inputSchema: jsonSchema<{ city: string }>({ type: 'object', properties: { city: { type: 'string' } } }),

@@ -7,11 +7,10 @@ import { fromOpenaiCompatibleUsage } from '../../src/openai-compatible.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 import { type AnthropicServer, startAnthropicServer } from '../support/anthropic-server.js';
+import { extractionReply as extraction } from '../support/extraction-reply.js';
 import { completionReply, type OpenaiServer, startOpenaiServer } from '../support/openai-server.js';
 
 const alice = { agentId: 'planner', userId: 'alice' };
-const extraction = (task: string | null, facts: string[] = []): string =>
-  JSON.stringify({ task, clarification: null, facts, supersedes: [] });
 
 /** The official clients, their requests decorated by memstack, against local servers speaking the wire formats. */
 describe('decorate with the real SDK clients', () => {

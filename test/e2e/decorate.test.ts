@@ -12,12 +12,10 @@ import {
 } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
+import { extractionReply as extraction } from '../support/extraction-reply.js';
 
 const alice = { agentId: 'assistant', userId: 'alice', threadId: 'decorate' };
 const EPHEMERAL = { type: 'ephemeral' } as const;
-
-const extraction = (task: string | null, facts: string[] = []): string =>
-  JSON.stringify({ task, clarification: null, facts, supersedes: [] });
 
 describe('stack.decorate: memory around a conversation the caller owns', () => {
   let stack: MemoryStack;

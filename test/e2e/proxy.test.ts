@@ -6,6 +6,7 @@ import { type RunningMemoryProxy, startMemoryProxy } from '../../src/server.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 import { type AnthropicServer, startAnthropicServer } from '../support/anthropic-server.js';
+import { extractionReply as extraction } from '../support/extraction-reply.js';
 import {
   completionReply,
   errorReply,
@@ -13,9 +14,6 @@ import {
   startOpenaiServer,
   streamReply,
 } from '../support/openai-server.js';
-
-const extraction = (task: string | null, facts: string[] = []): string =>
-  JSON.stringify({ task, clarification: null, facts, supersedes: [] });
 
 /** The proxy between the official clients and a local upstream that speaks the real wire format. */
 describe('memstack serve: the memory proxy', () => {

@@ -6,14 +6,13 @@ import type {
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
+import { extractionReply as extraction } from '../../../test/support/extraction-reply.js';
 import { createMemoryStack, type DecorateScope, llmExtractor, type MemoryStack } from '../../index.js';
 import { sqliteStore } from '../../sqlite.js';
 import { scriptedCompletionModel } from '../../testing.js';
 import { memstackMiddleware } from './memstack-middleware.js';
 
 const alice: DecorateScope = { agentId: 'planner', userId: 'alice' };
-const extraction = (task: string | null, facts: string[] = []): string =>
-  JSON.stringify({ task, clarification: null, facts, supersedes: [] });
 const usage = (input: number, read: number, output: number) => ({
   inputTokens: { total: input + read, noCache: input, cacheRead: read, cacheWrite: 0 },
   outputTokens: { total: output, text: output, reasoning: 0 },
