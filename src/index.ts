@@ -35,7 +35,7 @@ export type { ExtractionFailure, MemstackEvent, MemstackEventHandler } from './s
 export type { Extraction, ExtractionInput, Extractor, SummaryInput } from './spec/extractor.js';
 export type { Fact, RankedFact } from './spec/fact.js';
 export type { ExtractJob, JobQueue, MemoryJob, PurgeJob } from './spec/job-queue.js';
-export type { ClaimedJob, FailedJob, JobStore } from './spec/job-store.js';
+export type { ClaimedJob, FailedJob, JobState, JobStore, JobView } from './spec/job-store.js';
 export type {
   CompressionWrite,
   ExchangeIds,
@@ -43,6 +43,7 @@ export type {
   ExtractionCommit,
   ExtractionWrite,
   FactCandidate,
+  FactEdit,
   FactQuery,
   FactStore,
   FieldSearch,
@@ -77,9 +78,27 @@ export type {
   TurnInput,
 } from './spec/prepared-turn.js';
 export type { FactScope, ForgetReport, ForgetScope, SessionScope } from './spec/scope.js';
+export type {
+  BrowsedTurn,
+  ReplyFigures,
+  ScopeSummary,
+  SessionFilter,
+  SessionSummary,
+  StoreBrowser,
+  StoredFact,
+} from './spec/store-browser.js';
 export type { Tokenizer } from './spec/tokenizer.js';
+export type { SentPrompt, StoredSentPrompt, TurnTrace } from './spec/turn-trace.js';
 export type { Usage } from './spec/usage.js';
 export { createMemoryStack, type MemoryStackOptions } from './stack/create-memory-stack.js';
+export type {
+  CacheUse,
+  CacheView,
+  InspectApi,
+  InspectedExchange,
+  InspectedFigures,
+  InspectedSession,
+} from './stack/inspect-api.js';
 export { DEFAULT_LIMITS, type MemoryLimits } from './stack/memory-limits.js';
 export type {
   AddedFact,
@@ -88,6 +107,7 @@ export type {
   DecorateInput,
   DecorateOpenaiInput,
   DecorateScope,
+  EditedFact,
   FactsApi,
   FoundTurn,
   MemoryStack,

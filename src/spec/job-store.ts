@@ -16,6 +16,24 @@ export interface FailedJob {
   error: string;
 }
 
+/** Where a job is: waiting (or due again after a failed attempt), held by a worker, finished, or given up. */
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** A job as a list shows it. */
+export interface JobView {
+  id: number;
+  job: MemoryJob;
+  state: JobState;
+  attempts: number;
+  /** The last attempt's error (a queued job may carry one from an attempt that will be retried). */
+  error: string | null;
+  createdAt: Date;
+  /** When it is due (queued), or when its lease ends (running). */
+  runAt: Date;
+  /** When it finished or was given up. */
+  finishedAt: Date | null;
+}
+
 /**
  * An optional capability of a store: a durable job queue in the store itself, safe with several processes. A store
  * without it leaves `MemoryStore.jobs` undefined, and the stack runs its jobs in memory.
@@ -28,10 +46,18 @@ export interface JobStore {
    * instead (its worker died each time). Null: nothing to do.
    */
   claim(options: { worker: string; leaseMs: number; maxAttempts: number; at: Date }): Promise<ClaimedJob | null>;
-  /** Removes a finished job; false when `worker` no longer holds its lease (it expired and another took it). */
+  /**
+   * Marks a job finished (kept a while for `list`); false when `worker` no longer holds its lease (it expired and
+   * another took it).
+   */
   complete(id: number, worker: string): Promise<boolean>;
   /** Releases the job to run again at `retryAt`, or, with `retryAt` null, keeps it as failed with its error. */
   fail(id: number, worker: string, failure: { error: string; retryAt: Date | null }): Promise<boolean>;
   /** The jobs kept as failed, oldest first. */
   failed(options: { limit: number }): Promise<FailedJob[]>;
+  /**
+   * The jobs in a state, newest first, at most `limit`. Finished jobs are kept for a while (the newest 1,000 at
+   * least) so that a tool can show what ran.
+   */
+  list(options: { state: JobState; limit: number }): Promise<JobView[]>;
 }

@@ -3,6 +3,8 @@ import type { Fact } from './fact.js';
 import type { JobStore } from './job-store.js';
 import type { MemorySource } from './memory-source.js';
 import type { FactScope, ForgetReport, ForgetScope } from './scope.js';
+import type { StoreBrowser } from './store-browser.js';
+import type { StoredSentPrompt, TurnTrace } from './turn-trace.js';
 import type { Usage } from './usage.js';
 
 /** The pinned task: the core task, and the user's answers to clarifying questions, oldest first. */
@@ -128,6 +130,11 @@ export interface ExchangeWrite {
    * assigns) in the same transaction, so that an acknowledged turn always has its job. Ignored by other stores.
    */
   extraction?: { previousTurnId: number | null } | undefined;
+  /**
+   * What memory went into the exchange and the request as sent, kept with the reply for inspection (`browse`). A
+   * store without `browse` may ignore it.
+   */
+  trace?: { trace: TurnTrace; sent: StoredSentPrompt | null } | undefined;
   at: Date;
 }
 
@@ -151,6 +158,13 @@ export interface SessionPatch {
    * read). Otherwise nothing of the patch is written: another worker finished the same exchange first.
    */
   cursor?: { throughTurnId: number; expectedThroughTurnId: number };
+  /** Sets the count of attempts to pin the task (a user who cleared the pin sets it to the limit: no new one). */
+  pinAttempts?: number;
+  /**
+   * Drops the copy of the pin placed in the cached system prompt, so that the next turn places the current pin
+   * (after a correction by hand, which must not wait for the end of a burst of turns).
+   */
+  clearSystemPin?: boolean;
 }
 
 /** What one extraction writes (`SessionStore.commitExtraction`): all of it, or none. */
@@ -303,6 +317,16 @@ export interface NewFact {
    */
   contextTurnIds?: readonly number[] | undefined;
   at: Date;
+  /** How often and when it was injected before (an import restoring a fact); absent: never. */
+  usage?: { accessCount: number; lastUsedAt: Date | null } | undefined;
+}
+
+/** A correction of a stored fact's text (`FactStore.edit`). */
+export interface FactEdit {
+  text: string;
+  /** The new text's normalised hash. */
+  hash: string;
+  at: Date;
 }
 
 /** Facts, scoped to agent + user. No method ever returns a fact of another scope. */
@@ -321,6 +345,12 @@ export interface FactStore {
   touch(scope: FactScope, ids: readonly number[], at: Date): Promise<void>;
   /** Marks `id` as replaced by `byId`; a superseded fact is never returned again. */
   supersede(scope: FactScope, id: number, byId: number): Promise<boolean>;
+  /**
+   * Replaces the text of the scope's live fact `id` (re-indexed; its id, use counts and provenance kept; its source
+   * becomes `api`). When another live fact of the scope has the new hash already, `id` is deleted instead and that
+   * one is returned, bumped (`merged`). Null when the scope has no live fact `id`.
+   */
+  edit(scope: FactScope, id: number, edit: FactEdit): Promise<{ id: number; merged: boolean } | null>;
   /** Deletes the scope's fact `id`; false when the scope has no such fact. */
   remove(scope: FactScope, id: number): Promise<boolean>;
   /**
@@ -342,6 +372,8 @@ export interface MemoryStore {
   readonly turnSearch?: TurnSearch | undefined;
   /** A durable job queue in the store, when it has one (detect it: `store.jobs !== undefined`). */
   readonly jobs?: JobStore | undefined;
+  /** Reads for tools (sessions, a session's turns with their traces, a scope's fact history), when the store can. */
+  readonly browse?: StoreBrowser | undefined;
   /**
    * Removes everything stored for the scope (rows, index entries, summaries, the pin's copies), and rewrites what
    * other scopes keep of it (a fact's context quoting a forgotten turn) without it. It may work in several

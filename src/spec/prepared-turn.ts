@@ -60,6 +60,8 @@ export interface SessionRef {
 export interface InjectedFact {
   id: number;
   text: string;
+  /** Its ranking score (higher is better, comparable within one turn); null when it was chosen by recency. */
+  score: number | null;
 }
 
 /**

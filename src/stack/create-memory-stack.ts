@@ -17,12 +17,14 @@ import { createJobQueue } from './create-job-queue.js';
 import { decorateTurn } from './decorate-turn.js';
 import { usageEstimator } from './estimate-usage.js';
 import { createFactsApi } from './facts-api.js';
+import { createInspectApi } from './inspect-api.js';
 import { type MemoryLimits, resolveLimits } from './memory-limits.js';
 import type { DecorateInput, DecorateOpenaiInput, MemoryStack, RecordInput } from './memory-stack.js';
 import { prepareTurn } from './prepare-turn.js';
 import { factPurger } from './purge-facts.js';
 import { recordTurn } from './record-turn.js';
 import { searchTurns } from './search-turns.js';
+import { setPin } from './set-pin.js';
 import { emptyStats, memoizedCounter, type StackContext, safeEmitter } from './stack-context.js';
 import { createToolLoops } from './tool-loops.js';
 
@@ -147,6 +149,11 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
         })),
       };
     },
+    setPin: async (scope, text) => {
+      open();
+      return setPin(context, scope, text);
+    },
+    inspect: createInspectApi(context, open),
     searchTurns: async (scope, text, searchOptions) => {
       open();
       const checked = checkScope(scope);

@@ -16,6 +16,7 @@ import type { DecoratedTurn } from '../spec/decorated-turn.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { SessionSnapshot } from '../spec/memory-store.js';
 import type { MemoryBreakpoint, PreparedRequest, PreparedTurn, TextBlock } from '../spec/prepared-turn.js';
+import type { SentPrompt } from '../spec/turn-trace.js';
 import { checkConversation } from './check-conversation.js';
 import { checkMessage } from './check-message.js';
 import { checkScope } from './check-scope.js';
@@ -127,7 +128,7 @@ export async function decorateTurn(
     request: estimate,
     session: { key: memory.handle.key, uuid: memory.handle.uuid, isNew: snapshot === null },
     pinned,
-    facts: facts.map(({ id, text: factText }) => ({ id, text: factText })),
+    facts: facts.map(({ id, text: factText, score }) => ({ id, text: factText, score })),
     factsSource: memory.source,
     tokens,
     input: { agentId, channelId, threadId, userId, text },
@@ -155,7 +156,15 @@ export async function decorateTurn(
     alreadyRecorded: alreadyRecorded !== undefined,
     memory: { ...notes },
   };
-  context.prepared.set(decorated, preparedState(turn, memory, text, { decorated: true, alreadyRecorded, knownCounts }));
+  context.prepared.set(
+    decorated,
+    preparedState(turn, memory, text, sentPrompt(format, request, currentTurn), {
+      decorated: true,
+      alreadyRecorded,
+      knownCounts,
+      droppedBreakpoints,
+    }),
+  );
   return decorated;
 }
 
@@ -266,6 +275,28 @@ function findRecorded(
   if (previousReply !== undefined && cleanText(previousReply) === reply.text) return undefined;
   return { userTurnId: user.id, assistantTurnId: reply.id };
 }
+
+/**
+ * The request as sent, for the turn's trace: the system prompt (for OpenAI, the system and developer messages that
+ * open the list, memstack's pin among them), how many messages came before the current turn, and the current turn
+ * with what follows it. The arrays are copied, so that a caller who pushes the reply onto its list changes nothing.
+ */
+function sentPrompt(
+  format: 'anthropic' | 'openai',
+  request: AnthropicConversation | OpenaiConversation,
+  currentTurn: number,
+): SentPrompt {
+  const current = request.messages.slice(currentTurn);
+  if (format === 'anthropic' && 'system' in request) {
+    return { format: 'anthropic', system: [...request.system], earlierMessages: currentTurn, current };
+  }
+  let opening = 0;
+  while (opening < currentTurn && isSystemRole(request.messages[opening]?.role)) opening += 1;
+  const system = request.messages.slice(0, opening);
+  return { format: 'openai', system, earlierMessages: currentTurn - opening, current };
+}
+
+const isSystemRole = (role: unknown): boolean => role === 'system' || role === 'developer';
 
 /** The first text of a message of either shape (its string content, or its first text block or part). */
 function firstText(message: AnthropicMessage | OpenaiMessage | undefined): string | undefined {

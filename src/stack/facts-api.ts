@@ -1,4 +1,5 @@
 import { checkFact } from '../core/check-fact.js';
+import { hashFact } from '../core/hash-fact.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { FactScope } from '../spec/scope.js';
 import { checkLimit } from './check-limit.js';
@@ -11,6 +12,14 @@ import type { StackContext } from './stack-context.js';
 /** The most facts one search returns. */
 const MOST_RESULTS = 100;
 
+/** A fact given through the API, through the memory gate (as the extractor's are): its checked text, or an error. */
+function checkedFact(text: unknown, maxChars: number): string {
+  if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'a fact must be a string');
+  const checked = checkFact(text, { maxChars, source: 'api' });
+  if (!checked.ok) throw new InvalidInputError('INVALID_ARGUMENT', 'text', `not a storable fact (${checked.reason})`);
+  return checked.text;
+}
+
 /** `stack.facts`: direct access to a scope's facts, with the same checks and ranking as the automatic path. */
 export function createFactsApi(context: StackContext, open: () => void): FactsApi {
   const scoped = (scope: unknown): FactScope => {
@@ -21,12 +30,8 @@ export function createFactsApi(context: StackContext, open: () => void): FactsAp
   return {
     add: async (scope, text) => {
       const target = scoped(scope);
-      if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'a fact must be a string');
-      const checked = checkFact(text, { maxChars: context.limits.factMaxChars, source: 'api' });
-      if (!checked.ok) {
-        throw new InvalidInputError('INVALID_ARGUMENT', 'text', `not a storable fact (${checked.reason})`);
-      }
-      const saved = await saveFact(context, target, checked.text, { sessionKey: null, turnId: null, source: 'api' });
+      const checked = checkedFact(text, context.limits.factMaxChars);
+      const saved = await saveFact(context, target, checked, { sessionKey: null, turnId: null, source: 'api' });
       // A fact without a source turn is always stored (or merged).
       if (saved === null) throw new Error('unreachable: a fact without a source turn was refused');
       if (saved.added) {
@@ -42,6 +47,14 @@ export function createFactsApi(context: StackContext, open: () => void): FactsAp
       const limit = checkLimit(options, context.limits.factsTopK, MOST_RESULTS);
       if (limit === 0) return [];
       return (await searchFacts(context, target, query, limit)) ?? [];
+    },
+    edit: async (scope, id, text) => {
+      const target = scoped(scope);
+      if (!Number.isSafeInteger(id)) throw new InvalidInputError('INVALID_ARGUMENT', 'id', 'a fact id is an integer');
+      const checked = checkedFact(text, context.limits.factMaxChars);
+      const at = context.now();
+      const edited = await context.store.facts.edit(target, id, { text: checked, hash: hashFact(checked), at });
+      return edited && { id: edited.id, text: checked, merged: edited.merged };
     },
     remove: async (scope, id) => {
       const target = scoped(scope);

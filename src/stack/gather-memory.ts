@@ -19,11 +19,14 @@ import type { StackContext } from './stack-context.js';
  */
 export type RecallWindow = { beforeTurnId: number | undefined; visible?: ReadonlySet<string> } | null;
 
+export type ScoredFact = Fact & { score: number | null };
+
 /** What memory a turn gets, read from the store: the session, the facts for the message, the recalled turns. */
 export interface GatheredMemory {
   handle: SessionHandle;
   snapshot: SessionSnapshot | null;
-  facts: Fact[];
+  /** The facts to inject, with their ranking score (null when they were chosen by recency). */
+  facts: ScoredFact[];
   source: FactsSource;
   recalled: RecalledTurn[];
   /** The whole pin, rendered, or null. */
@@ -80,7 +83,7 @@ async function chooseFacts(
   text: string,
   query: FactQuery,
   topK: number,
-): Promise<{ facts: Fact[]; source: FactsSource }> {
+): Promise<{ facts: ScoredFact[]; source: FactsSource }> {
   const { limits } = context;
   const options = { topK, tokenBudget: limits.factsTokenBudget, count: context.countTokens };
   if (topK === 0) return { facts: [], source: 'relevance' };
@@ -88,7 +91,7 @@ async function chooseFacts(
   if (ranked !== null) return { facts: selectFacts(ranked, options), source: 'relevance' };
   // No usable term (e.g. "ok, go ahead"): the most recently used facts, and the turn says so.
   const recent = await context.store.facts.recent(scope, { limit: topK * 4 });
-  return { facts: selectFacts(recent, options), source: 'recency' };
+  return { facts: selectFacts(recent, options).map((fact) => ({ ...fact, score: null })), source: 'recency' };
 }
 
 /** How many more hits to ask for when some may be in view already (and dropped). */

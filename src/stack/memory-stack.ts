@@ -14,6 +14,7 @@ import type { Fact, RankedFact } from '../spec/fact.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { FactScope, ForgetReport, ForgetScope, SessionScope } from '../spec/scope.js';
 import type { Usage } from '../spec/usage.js';
+import type { InspectApi } from './inspect-api.js';
 import type { MemoryStats } from './stack-context.js';
 
 export interface PrepareInput {
@@ -138,8 +139,21 @@ export interface FactsApi {
   list(scope: FactScope): Promise<Fact[]>;
   /** Ranked as `prepare` ranks them (at most `limit`, default `factsTopK`, capped at 100). Empty when the query has no searchable term. */
   search(scope: FactScope, query: string, options?: { limit?: number }): Promise<RankedFact[]>;
+  /**
+   * Corrects the text of the scope's live fact `id`, through the same memory gate as `add`: it keeps its id, use
+   * counts and provenance. When the scope holds the new text already, `id` is deleted and that fact is returned
+   * (`merged`). Null when the scope holds no live fact `id`.
+   */
+  edit(scope: FactScope, id: number, text: string): Promise<EditedFact | null>;
   /** Deletes the scope's fact `id`; false when the scope holds no such fact (another scope's id changes nothing). */
   remove(scope: FactScope, id: number): Promise<boolean>;
+}
+
+export interface EditedFact {
+  id: number;
+  text: string;
+  /** True when the new text was a fact the scope held already: `id` is that one's, and the edited one is gone. */
+  merged: boolean;
 }
 
 export interface MemoryStack {
@@ -169,6 +183,14 @@ export interface MemoryStack {
   stats(): MemoryStats;
   readonly facts: FactsApi;
   session(scope: SessionScope): Promise<SessionView>;
+  /**
+   * Corrects the session's pin by hand: `text` becomes the whole pin (the memory gate applies, as to any task), or
+   * `null` clears it and no task is pinned again by extraction. Shown from the next turn on. Returns the pin as the
+   * model reads it. Fails with `NOT_FOUND` for a session without turns.
+   */
+  setPin(scope: SessionScope, text: string | null): Promise<string | null>;
+  /** What memory holds and did, for tools: sessions, exchanges with their traces, fact histories, jobs. */
+  readonly inspect: InspectApi;
   /**
    * The session's turns most relevant to a text, best first, summarised ones included: the ranking turn recall
    * uses (each turn searched with its neighbours, names and dates weighed).

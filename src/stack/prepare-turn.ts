@@ -53,7 +53,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     request: assembled.request,
     session: { key: handle.key, uuid: handle.uuid, isNew: session === null },
     pinned,
-    facts: facts.map(({ id, text }) => ({ id, text })),
+    facts: facts.map(({ id, text, score }) => ({ id, text, score })),
     factsSource: source,
     tokens: countPromptTokens(assembled.parts, historyTokens, (part) =>
       part === assembled.parts.message ? messageTokens : context.countTokens(part),
@@ -62,7 +62,15 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     answersQuestion: lastTurn?.role === 'assistant' ? findQuestion(lastTurn.text) : null,
     recalled,
   };
-  context.prepared.set(prepared, preparedState(copyPreparedTurn(prepared), memory, text));
+  const copy = copyPreparedTurn(prepared);
+  const { system, messages } = copy.request;
+  const sent = {
+    format: 'anthropic' as const,
+    system,
+    earlierMessages: messages.length - 1,
+    current: messages.slice(-1),
+  };
+  context.prepared.set(prepared, preparedState(copy, memory, text, sent));
   return prepared;
 }
 

@@ -1,6 +1,7 @@
 import { isSubstantive } from '../core/is-substantive.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
+import type { SentPrompt } from '../spec/turn-trace.js';
 import type { GatheredMemory } from './gather-memory.js';
 import type { PreparedState } from './stack-context.js';
 
@@ -9,7 +10,8 @@ export function preparedState(
   turn: PreparedTurn,
   memory: GatheredMemory,
   text: string,
-  extra: Partial<Pick<PreparedState, 'decorated' | 'alreadyRecorded' | 'knownCounts'>> = {},
+  sent: SentPrompt,
+  extra: Partial<Pick<PreparedState, 'decorated' | 'alreadyRecorded' | 'knownCounts' | 'droppedBreakpoints'>> = {},
 ): PreparedState {
   const session = memory.snapshot?.session ?? null;
   const lastTurn = memory.snapshot?.turns.at(-1);
@@ -19,6 +21,7 @@ export function preparedState(
     previousTurn: lastTurn ? { id: lastTurn.id, text: lastTurn.text } : undefined,
     taskSourceNeeded: (session?.taskSourceTurnId ?? null) === null && isSubstantive(stripSenderMetadata(text)),
     recorded: false,
+    sent,
     modelState: session?.modelState ?? {},
     historyVersion: session?.historyVersion ?? 0,
     systemPin:

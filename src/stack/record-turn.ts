@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { conversationText } from '../core/conversation-text.js';
 import { driftScore } from '../core/drift-score.js';
+import { serializeSentPrompt } from '../core/serialize-sent-prompt.js';
 import type { ChatPath } from '../spec/chat-model.js';
 import type { AnthropicBlock } from '../spec/conversation.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
+import type { SentPrompt, StoredSentPrompt } from '../spec/turn-trace.js';
 import type { Usage } from '../spec/usage.js';
 import { checkMessage } from './check-message.js';
 import { countTokensInSlices } from './count-tokens-in-slices.js';
@@ -94,6 +96,19 @@ export async function recordTurn(
       taskSource: state.taskSourceNeeded,
       systemPin: state.systemPin,
       injectedFactIds: turn.facts.map((fact) => fact.id),
+      trace: {
+        trace: {
+          via: state.decorated ? 'decorate' : 'prepare',
+          factsSource: turn.factsSource,
+          facts: turn.facts.map(({ id, text, score }) => ({ id, text, score })),
+          recalled: turn.recalled.map((recalled) => recalled.id),
+          tokens: turn.tokens,
+          usageSource: fromProvider ? 'provider' : 'estimate',
+          steps: (loop?.steps ?? 0) + 1,
+          droppedBreakpoints: state.droppedBreakpoints ?? [],
+        },
+        sent: keptRequest(state.sent),
+      },
       ...(context.queue.durable ? { extraction: { previousTurnId: state.previousTurn?.id ?? null } } : {}),
       at,
     });
@@ -127,6 +142,15 @@ export async function recordTurn(
   );
   if (!extractionScheduled) context.emit({ type: 'extraction-skipped', sessionKey: session.key, reason: 'queue-full' });
   return { toolStep: false, ...ids, extractionScheduled, alreadyRecorded: false };
+}
+
+/** The request as a store keeps it; null when it cannot be written as JSON (a caller's block that refers to itself). */
+function keptRequest(sent: SentPrompt): StoredSentPrompt | null {
+  try {
+    return serializeSentPrompt(sent);
+  } catch {
+    return null;
+  }
 }
 
 /**

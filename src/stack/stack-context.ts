@@ -3,8 +3,9 @@ import type { MemstackEvent, MemstackEventHandler } from '../spec/events.js';
 import type { Extractor } from '../spec/extractor.js';
 import type { JobQueue } from '../spec/job-queue.js';
 import type { MemoryStore } from '../spec/memory-store.js';
-import type { PreparedTurn, PromptLayout, TextBlock } from '../spec/prepared-turn.js';
+import type { MemoryBreakpoint, PreparedTurn, PromptLayout, TextBlock } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
+import type { SentPrompt } from '../spec/turn-trace.js';
 import type { UsageEstimator } from './estimate-usage.js';
 import type { MemoryLimits } from './memory-limits.js';
 import type { ToolLoops } from './tool-loops.js';
@@ -31,6 +32,10 @@ export interface PreparedState {
   knownCounts?: ReadonlyMap<string, number> | undefined;
   /** The stored exchange this turn repeats (a client retrying a call that was recorded): `record` stores nothing. */
   alreadyRecorded?: { userTurnId: number; assistantTurnId: number } | undefined;
+  /** The request as sent, for the turn's trace (its arrays copied; the caller's blocks are not copied again). */
+  sent: SentPrompt;
+  /** memstack's breakpoints the caller's request left no room for (a decorated turn). */
+  droppedBreakpoints?: MemoryBreakpoint[] | undefined;
 }
 
 /** Everything the stack's functions share. Built once by `createMemoryStack`. */

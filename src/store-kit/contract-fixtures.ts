@@ -1,6 +1,15 @@
 import type { TestContext } from 'vitest';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../core/build-search-query.js';
-import type { FactQuery, FactScope, JobStore, MemoryStore, NewFact, SearchQuery, TurnSearch } from '../index.js';
+import type {
+  FactQuery,
+  FactScope,
+  JobStore,
+  MemoryStore,
+  NewFact,
+  SearchQuery,
+  StoreBrowser,
+  TurnSearch,
+} from '../index.js';
 
 export interface ContractOptions {
   /** Tests this adapter skips, each with the reason. */
@@ -17,6 +26,12 @@ export function turnSearchOf(context: TestContext, store: MemoryStore): TurnSear
 export function jobsOf(context: TestContext, store: MemoryStore): JobStore {
   if (store.jobs === undefined) context.skip('this store keeps no jobs (an optional capability)');
   return store.jobs as JobStore;
+}
+
+/** The store's reads for tools; a store without that capability has the test reported as skipped, not passed. */
+export function browseOf(context: TestContext, store: MemoryStore): StoreBrowser {
+  if (store.browse === undefined) context.skip('this store cannot be browsed (an optional capability)');
+  return store.browse as StoreBrowser;
 }
 
 /** A fact search as the stack makes it: the query's words as index tokens, with the fact weights. */

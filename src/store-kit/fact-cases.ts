@@ -35,6 +35,57 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
       expect(listed[0]?.createdAt).toBeInstanceOf(Date);
     });
 
+    it('edits a fact in place: found by its new words only, id, use count and context kept, source api', async () => {
+      const lastUse = at();
+      const first = await harness.insertFact(
+        alice,
+        fact('User deploys on Heroku', {
+          source: 'user',
+          context: 'we moved the staging cluster',
+          usage: { accessCount: 2, lastUsedAt: lastUse },
+        }),
+      );
+      const change = { text: 'User deploys on Render', hash: 'h:user deploys on render', at: at() };
+      expect(await harness.store.facts.edit(bob, first.id, change)).toBeNull();
+      expect(await harness.store.facts.edit(alice, first.id + 1000, change)).toBeNull();
+      expect(await harness.store.facts.edit(alice, first.id, change)).toEqual({ id: first.id, merged: false });
+      expect(await harness.store.facts.list(alice)).toEqual([
+        expect.objectContaining({ id: first.id, text: 'User deploys on Render', accessCount: 2, source: 'api' }),
+      ]);
+      expect((await harness.store.facts.list(alice))[0]?.lastUsedAt).toEqual(lastUse);
+      const found = async (word: string) =>
+        (await harness.store.facts.search(alice, factQuery({ words: [word], cjk: [] }), { limit: 5 })).map(
+          (hit) => hit.fact.id,
+        );
+      expect(await found('render')).toEqual([first.id]);
+      expect(await found('heroku')).toEqual([]);
+      expect(await found('staging')).toEqual([first.id]);
+      // The scope holds the new hash now: inserting it again is a duplicate.
+      expect(await harness.insertFact(alice, fact('User deploys on Render'))).toEqual({
+        id: first.id,
+        inserted: false,
+      });
+    });
+
+    it('merges an edit into the fact the scope holds with that text already, and never edits a superseded fact', async () => {
+      const kept = await harness.insertFact(alice, fact('User prefers pnpm'));
+      const edited = await harness.insertFact(alice, fact('User prefers npm'));
+      const merged = await harness.store.facts.edit(alice, edited.id, {
+        text: 'User prefers PNPM',
+        hash: 'h:user prefers pnpm',
+        at: at(),
+      });
+      expect(merged).toEqual({ id: kept.id, merged: true });
+      expect(await harness.store.facts.list(alice)).toEqual([
+        expect.objectContaining({ id: kept.id, text: 'User prefers pnpm', accessCount: 1 }),
+      ]);
+      const old = await harness.insertFact(alice, fact('User lives in Paris'));
+      const current = await harness.insertFact(alice, fact('User lives in Berlin'));
+      await harness.store.facts.supersede(alice, old.id, current.id);
+      const change = { text: 'User lives in Lyon', hash: 'h:user lives in lyon', at: at() };
+      expect(await harness.store.facts.edit(alice, old.id, change)).toBeNull();
+    });
+
     it('never returns a fact of another scope', async () => {
       await harness.insertFact(alice, fact('Alice deploys on Cloudflare Workers'));
       await harness.insertFact(bob, fact('Bob deploys on Fly.io'));

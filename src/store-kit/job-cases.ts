@@ -16,7 +16,7 @@ export function jobCases(harness: ContractHarness): void {
     });
     const lease = (worker: string, ms: number) => ({ worker, leaseMs: 1000, maxAttempts: 3, at: time(ms) });
 
-    it('gives a job to one worker at a time, as it was enqueued, and removes it when completed', async (context) => {
+    it('gives a job to one worker at a time, as it was enqueued, and finishes it when completed', async (context) => {
       const jobs = jobsOf(context, harness.store);
       const id = await jobs.enqueue(extract('s1', 1), { at: time(0) });
       const claimed = await jobs.claim(lease('a', 0));
@@ -26,6 +26,40 @@ export function jobCases(harness: ContractHarness): void {
       expect(await jobs.complete(id, 'a')).toBe(true);
       expect(await jobs.claim(lease('b', 2000))).toBeNull();
       expect(await jobs.failed({ limit: 10 })).toEqual([]);
+    });
+
+    it('lists jobs by state, newest first: queued, running (leased), done (kept) and failed with its error', async (context) => {
+      const jobs = jobsOf(context, harness.store);
+      // A worker's lease is measured on the wall clock, as a list reads it.
+      const now = Date.now();
+      const later = await jobs.enqueue(extract('s1', 1), { at: new Date(now + 3_600_000) });
+      const held = await jobs.enqueue(extract('s2', 3), { at: new Date(now) });
+      const finished = await jobs.enqueue(extract('s3', 5), { at: new Date(now) });
+      const broken = await jobs.enqueue(extract('s4', 7), { at: new Date(now) });
+      const wallLease = (worker: string) => ({ worker, leaseMs: 600_000, maxAttempts: 3, at: new Date(now) });
+      expect((await jobs.claim(wallLease('a')))?.id).toBe(held);
+      expect((await jobs.claim(wallLease('b')))?.id).toBe(finished);
+      expect(await jobs.complete(finished, 'b')).toBe(true);
+      expect((await jobs.claim(wallLease('c')))?.id).toBe(broken);
+      expect(await jobs.fail(broken, 'c', { error: 'boom', retryAt: null })).toBe(true);
+      const ids = async (state: 'queued' | 'running' | 'done' | 'failed') =>
+        (await jobs.list({ state, limit: 10 })).map((job) => job.id);
+      expect(await ids('queued')).toEqual([later]);
+      expect(await ids('running')).toEqual([held]);
+      expect(await ids('done')).toEqual([finished]);
+      expect(await ids('failed')).toEqual([broken]);
+      const [done] = await jobs.list({ state: 'done', limit: 10 });
+      expect(done).toMatchObject({ job: extract('s3', 5), state: 'done', attempts: 1, error: null });
+      expect(done?.finishedAt).toBeInstanceOf(Date);
+      expect(done?.createdAt).toBeInstanceOf(Date);
+      const [failed] = await jobs.list({ state: 'failed', limit: 10 });
+      expect(failed).toMatchObject({ state: 'failed', error: 'boom' });
+      expect((await jobs.list({ state: 'running', limit: 10 }))[0]?.runAt.getTime()).toBe(now + 600_000);
+      // Newest first, and no more than asked.
+      await jobs.enqueue(extract('s5', 9), { at: new Date(now + 3_600_000) });
+      expect((await jobs.list({ state: 'queued', limit: 1 })).map((job) => job.job)).toEqual([extract('s5', 9)]);
+      // A finished job is never claimed again.
+      expect(await jobs.claim({ ...wallLease('d'), at: new Date(now + 700_000) })).toMatchObject({ id: held });
     });
 
     it("runs one session's jobs in order, and other sessions' meanwhile", async (context) => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MemoryStore } from '../index.js';
 import { MemstackError } from '../index.js';
+import { browseCases } from './browse-cases.js';
 import { alice, type ContractHarness, type ContractOptions } from './contract-fixtures.js';
 import { cursorCases } from './cursor-cases.js';
 import { factCases } from './fact-cases.js';
@@ -43,6 +44,7 @@ export function runMemoryStoreContract(
     turnSearchCases(harness, options);
     factCases(harness, options);
     forgetCases(harness);
+    browseCases(harness);
 
     it.skipIf(Boolean(options.skip?.close))('rejects calls after close with a MemstackError', async () => {
       await harness.store.close();

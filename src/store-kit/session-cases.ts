@@ -78,6 +78,33 @@ export function sessionCases(harness: ContractHarness): void {
       expect(await harness.store.sessions.update('nobody', { countPinAttempt: true })).toBe(false);
     });
 
+    it('sets the count of pin attempts, and drops the placed system pin, when a patch asks', async () => {
+      await harness.store.sessions.appendExchange(exchange('s1', 'migrate', 'ok'));
+      await harness.store.sessions.update('s1', {
+        pin: { value: { task: 'T', taskUserId: 'alice', clarifications: [] }, expectedPinVersion: 0 },
+        countPinAttempt: true,
+      });
+      const placed = at();
+      await harness.store.sessions.appendExchange(
+        exchange('s1', 'next', 'ok', { systemPin: { text: 'T', at: placed, pinVersion: 1 } }),
+      );
+      expect((await harness.store.sessions.read('s1'))?.session).toMatchObject({
+        systemPin: { text: 'T', at: placed },
+        pinAttempts: 1,
+      });
+      const cleared = { pin: { value: null, expectedPinVersion: 1 }, pinAttempts: 3, clearSystemPin: true };
+      expect(await harness.store.sessions.update('s1', cleared)).toBe(true);
+      expect((await harness.store.sessions.read('s1'))?.session).toMatchObject({
+        pin: null,
+        pinVersion: 2,
+        pinAttempts: 3,
+        systemPin: null,
+      });
+      // Refused as a whole when the pin version is stale: the attempts are not set either.
+      expect(await harness.store.sessions.update('s1', { ...cleared, pinAttempts: 0 })).toBe(false);
+      expect((await harness.store.sessions.read('s1'))?.session.pinAttempts).toBe(3);
+    });
+
     it('records who spoke first and whether anyone else has', async () => {
       await harness.store.sessions.appendExchange(exchange('s1', 'hello', 'hi'));
       expect((await harness.store.sessions.read('s1'))?.session).toMatchObject({ firstUserId: 'alice', shared: false });

@@ -7,9 +7,13 @@ export type InvalidInputCode =
   | 'MESSAGE_TOO_LARGE'
   | 'INVALID_ARGUMENT'
   | 'NOT_PREPARED_HERE'
-  | 'ALREADY_RECORDED';
+  | 'ALREADY_RECORDED'
+  | 'NOT_FOUND';
 
-/** The caller passed something memstack cannot use: an empty or oversized message, a malformed argument. */
+/**
+ * The caller passed something memstack cannot use: an empty or oversized message, a malformed argument, or names
+ * something that is not stored (`NOT_FOUND`: a session without any turn yet).
+ */
 export class InvalidInputError extends MemstackError {
   readonly [marker] = true;
   override readonly code: InvalidInputCode;

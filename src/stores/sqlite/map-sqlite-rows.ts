@@ -145,7 +145,7 @@ export function toTurnDetail(row: TurnDetailRow): TurnDetail {
 }
 
 /** The usage columns of a turn as a `Usage`, only the fields that were recorded; null when none was. */
-function toUsage(row: TurnDetailRow): Usage | null {
+export function toUsage(row: TurnDetailRow): Usage | null {
   const usage: Usage = {};
   if (row.input_tokens !== null) usage.inputTokens = row.input_tokens;
   if (row.output_tokens !== null) usage.outputTokens = row.output_tokens;

@@ -1,7 +1,7 @@
 import { buildFactDocument } from '../../core/build-fact-document.js';
 import { factContext } from '../../core/fact-context.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/neighbour-context.js';
-import type { FactCandidate, FactStore, NewFact } from '../../spec/memory-store.js';
+import type { FactCandidate, FactEdit, FactStore, NewFact } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { fts5Index } from './fts5-index.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
@@ -42,8 +42,8 @@ export function sqliteFactStore(
     findHash: database.prepare(`SELECT f.id FROM facts f WHERE ${LIVE_IN_SCOPE} AND f.hash = ?`),
     insert: database.prepare(
       `INSERT INTO facts (agent_id, user_id, scope, text, text_tokens, grams, context, context_tokens, context_grams,
-       dated, hash, source_session_key, source_turn_id, source, context_turn_ids, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       dated, hash, source_session_key, source_turn_id, source, context_turn_ids, created_at, access_count, last_used_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     turnExists: database.prepare('SELECT 1 FROM turns WHERE id = ?'),
     contextTurns: database.prepare(
@@ -57,6 +57,10 @@ export function sqliteFactStore(
        AND superseded_by IS NULL`,
     ),
     remove: database.prepare('DELETE FROM facts WHERE id = ? AND agent_id = ? AND user_id = ?'),
+    live: database.prepare(`SELECT f.id, f.context, f.created_at FROM facts f WHERE f.id = ? AND ${LIVE_IN_SCOPE}`),
+    rewrite: database.prepare(
+      "UPDATE facts SET text = ?, text_tokens = ?, grams = ?, hash = ?, source = 'api' WHERE id = ?",
+    ),
     purge: database.prepare(
       `DELETE FROM facts WHERE (superseded_by IS NOT NULL AND created_at < ?)
        OR (superseded_by IS NULL AND access_count = 0 AND created_at < ?)`,
@@ -97,6 +101,8 @@ export function sqliteFactStore(
       fact.source,
       JSON.stringify(contextTurnIds),
       fact.at.getTime(),
+      fact.usage?.accessCount ?? 0,
+      fact.usage?.lastUsedAt?.getTime() ?? null,
     );
     return { id: Number(result.lastInsertRowid), inserted: true };
   });
@@ -108,6 +114,24 @@ export function sqliteFactStore(
     (scope: FactScope, id: number, byId: number) =>
       statements.supersede.run(byId, id, byId, ...scopeKey(scope)).changes > 0,
   );
+  const edit = writeTransaction(database, (scope: FactScope, id: number, change: FactEdit) => {
+    const [agentId, userId] = scopeKey(scope);
+    const row = statements.live.get(id, agentId, userId) as
+      | { id: number; context: string; created_at: number }
+      | undefined;
+    if (!row) return null;
+    const same = statements.findHash.get(agentId, userId, change.hash) as { id: number } | undefined;
+    if (same && same.id !== id) {
+      // The corrected text is a fact the scope holds already: one of them is enough.
+      statements.remove.run(id, agentId, userId);
+      statements.touch.run(change.at.getTime(), same.id, agentId, userId);
+      return { id: same.id, merged: true };
+    }
+    // The context and the date terms stay: the fact still came from the same exchange, on the same day.
+    const document = buildFactDocument({ text: change.text, context: row.context, at: new Date(row.created_at) });
+    statements.rewrite.run(change.text, document.words.text, document.grams.text, change.hash, id);
+    return { id, merged: false };
+  });
   const remove = writeTransaction(
     database,
     (scope: FactScope, id: number) => statements.remove.run(id, ...scopeKey(scope)).changes > 0,
@@ -151,6 +175,7 @@ export function sqliteFactStore(
     insert: (scope, fact) => guard('insert a fact', () => insert(scope, fact)),
     touch: (scope, ids, at) => guard('touch facts', () => touch(scope, ids, at.getTime())),
     supersede: (scope, id, byId) => guard('supersede a fact', () => supersede(scope, id, byId)),
+    edit: (scope, id, change) => guard('edit a fact', () => edit(scope, id, change)),
     remove: (scope, id) => guard('remove a fact', () => remove(scope, id)),
     purge: ({ supersededBefore, unusedBefore }) =>
       guard('purge facts', () => purge(supersededBefore.getTime(), unusedBefore.getTime())),

@@ -85,6 +85,13 @@ export function sqliteForget(
        WHERE key = ?`,
     );
     const current = database.prepare('SELECT pin_task, pin_attempts FROM sessions WHERE key = ?');
+    // The requests kept for inspection hold the pin and the recap, which may quote the forgotten user: in a session
+    // they spoke in, the texts go (the traces' numbers stay).
+    const dropSent = database.prepare(
+      `UPDATE turn_traces SET format = NULL, system_hash = NULL, earlier_messages = NULL, current = NULL
+       WHERE session_key = ?`,
+    );
+    const dropSystems = database.prepare('DELETE FROM sent_systems WHERE session_key = ?');
     const speakerTurns = new Map<string, number[]>();
     for (const turn of forgottenTurns)
       speakerTurns.set(turn.session_key, [...(speakerTurns.get(turn.session_key) ?? []), turn.id]);
@@ -108,6 +115,8 @@ export function sqliteForget(
         coversForgotten ? 0 : session.summary_through,
         session.key,
       );
+      dropSent.run(session.key);
+      dropSystems.run(session.key);
     }
     const emptied = database
       .prepare(

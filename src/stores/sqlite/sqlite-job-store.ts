@@ -1,9 +1,12 @@
 import { parseMemoryJob } from '../../core/parse-memory-job.js';
 import type { MemoryJob } from '../../spec/job-queue.js';
-import type { ClaimedJob, FailedJob, JobStore } from '../../spec/job-store.js';
+import type { ClaimedJob, FailedJob, JobState, JobStore, JobView } from '../../spec/job-store.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import type { SqliteGuard } from './sqlite-guard.js';
 import { writeTransaction } from './write-transaction.js';
+
+/** Finished jobs kept for `list`: the newest this many. */
+const KEPT_DONE_JOBS = 1000;
 
 interface JobRow {
   id: number;
@@ -31,14 +34,35 @@ export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): Jo
       'UPDATE jobs SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ? RETURNING attempts',
     ),
     giveUp: database.prepare(
-      "UPDATE jobs SET state = 'failed', lease_owner = NULL, lease_until = NULL, error = ? WHERE id = ?",
+      `UPDATE jobs SET state = 'failed', lease_owner = NULL, lease_until = NULL, error = ?, finished_at = ?
+       WHERE id = ?`,
     ),
-    complete: database.prepare('DELETE FROM jobs WHERE id = ? AND lease_owner = ?'),
+    complete: database.prepare(
+      `UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ?
+       WHERE id = ? AND lease_owner = ? AND state = 'queued'`,
+    ),
+    // The newest finished jobs are kept; older ones go as new ones finish.
+    pruneDone: database.prepare(
+      `DELETE FROM jobs WHERE state = 'done' AND id <= (
+         SELECT id FROM jobs WHERE state = 'done' ORDER BY id DESC LIMIT 1 OFFSET ${KEPT_DONE_JOBS})`,
+    ),
     fail: database.prepare(
       `UPDATE jobs SET lease_owner = NULL, lease_until = NULL, error = @error,
-         state = CASE WHEN @retryAt IS NULL THEN 'failed' ELSE 'queued' END, run_at = coalesce(@retryAt, run_at)
+         state = CASE WHEN @retryAt IS NULL THEN 'failed' ELSE 'queued' END, run_at = coalesce(@retryAt, run_at),
+         finished_at = CASE WHEN @retryAt IS NULL THEN @now ELSE NULL END
        WHERE id = @id AND lease_owner = @worker AND state = 'queued'`,
     ),
+    list: {
+      queued: database.prepare(
+        `SELECT ${VIEW_COLUMNS} FROM jobs WHERE state = 'queued' AND (lease_until IS NULL OR lease_until <= ?)
+         ORDER BY id DESC LIMIT ?`,
+      ),
+      running: database.prepare(
+        `SELECT ${VIEW_COLUMNS} FROM jobs WHERE state = 'queued' AND lease_until > ? ORDER BY id DESC LIMIT ?`,
+      ),
+      done: database.prepare(`SELECT ${VIEW_COLUMNS} FROM jobs WHERE state = 'done' ORDER BY id DESC LIMIT ?`),
+      failed: database.prepare(`SELECT ${VIEW_COLUMNS} FROM jobs WHERE state = 'failed' ORDER BY id DESC LIMIT ?`),
+    },
     failed: database.prepare(
       "SELECT id, payload, attempts, error FROM jobs WHERE state = 'failed' ORDER BY id LIMIT ?",
     ),
@@ -53,12 +77,12 @@ export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): Jo
         if (!row) return null;
         const job = parseMemoryJob(row.payload);
         if (job === null) {
-          statements.giveUp.run('not a job this version of memstack knows', row.id);
+          statements.giveUp.run('not a job this version of memstack knows', now, row.id);
           continue;
         }
         if (row.attempts >= options.maxAttempts) {
           // Its lease expired that many times: the worker died (or hung) on it each time.
-          statements.giveUp.run(`its lease expired ${row.attempts} times`, row.id);
+          statements.giveUp.run(`its lease expired ${row.attempts} times`, now, row.id);
           continue;
         }
         const leased = statements.lease.get(options.worker, now + options.leaseMs, row.id) as { attempts: number };
@@ -66,15 +90,21 @@ export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): Jo
       }
     },
   );
-  const complete = writeTransaction(
-    database,
-    (id: number, worker: string) => statements.complete.run(id, worker).changes > 0,
-  );
+  const complete = writeTransaction(database, (id: number, worker: string) => {
+    if (statements.complete.run(Date.now(), id, worker).changes === 0) return false;
+    statements.pruneDone.run();
+    return true;
+  });
   const fail = writeTransaction(
     database,
     (id: number, worker: string, failure: { error: string; retryAt: Date | null }) =>
-      statements.fail.run({ id, worker, error: failure.error, retryAt: failure.retryAt?.getTime() ?? null }).changes >
-      0,
+      statements.fail.run({
+        id,
+        worker,
+        error: failure.error,
+        retryAt: failure.retryAt?.getTime() ?? null,
+        now: Date.now(),
+      }).changes > 0,
   );
 
   return {
@@ -97,6 +127,39 @@ export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): Jo
           }),
         ),
       ),
+    list: ({ state, limit }) =>
+      guard('list jobs', () => {
+        // A queued job is running while a worker's lease on it lasts.
+        const leased = state === 'queued' || state === 'running';
+        const rows = leased ? statements.list[state].all(Date.now(), limit) : statements.list[state].all(limit);
+        return (rows as JobViewRow[]).map((row) => toJobView(row, state));
+      }),
+  };
+}
+
+const VIEW_COLUMNS = 'id, payload, attempts, error, created_at, run_at, lease_until, finished_at';
+
+interface JobViewRow {
+  id: number;
+  payload: string;
+  attempts: number;
+  error: string | null;
+  created_at: number;
+  run_at: number;
+  lease_until: number | null;
+  finished_at: number | null;
+}
+
+function toJobView(row: JobViewRow, state: JobState): JobView {
+  return {
+    id: row.id,
+    job: parseMemoryJob(row.payload) ?? { kind: 'purge' },
+    state,
+    attempts: row.attempts,
+    error: row.error,
+    createdAt: new Date(row.created_at),
+    runAt: new Date(state === 'running' && row.lease_until !== null ? row.lease_until : row.run_at),
+    finishedAt: row.finished_at === null ? null : new Date(row.finished_at),
   };
 }
 

@@ -305,4 +305,47 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued';
   CREATE INDEX jobs_session ON jobs (session_key, id) WHERE state = 'queued';
   `,
+  // 10: inspection (issue 11). Each reply's trace (the facts injected with their scores, the recalled turns, the token
+  // breakdown: numbers and ids) and the request as sent: the system prompt kept once per distinct text per session
+  // (a session repeats it every turn), the current turn as JSON. Finished jobs are kept a while, so a tool can show
+  // what ran: the jobs table is rebuilt for its new state and column (a CHECK cannot be altered).
+  `
+  CREATE TABLE turn_traces (
+    turn_id INTEGER PRIMARY KEY REFERENCES turns (id) ON DELETE CASCADE,
+    session_key TEXT NOT NULL,
+    trace TEXT NOT NULL,
+    format TEXT,
+    system_hash TEXT,
+    earlier_messages INTEGER,
+    current TEXT
+  ) STRICT;
+  CREATE INDEX turn_traces_session ON turn_traces (session_key);
+  CREATE TABLE sent_systems (
+    session_key TEXT NOT NULL REFERENCES sessions (key) ON DELETE CASCADE,
+    hash TEXT NOT NULL,
+    system TEXT NOT NULL,
+    PRIMARY KEY (session_key, hash)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE jobs_next (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_key TEXT,
+    payload TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'done', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    run_at INTEGER NOT NULL,
+    lease_owner TEXT,
+    lease_until INTEGER,
+    error TEXT,
+    created_at INTEGER NOT NULL,
+    finished_at INTEGER
+  ) STRICT;
+  INSERT INTO jobs_next (id, session_key, payload, state, attempts, run_at, lease_owner, lease_until, error, created_at)
+    SELECT id, session_key, payload, state, attempts, run_at, lease_owner, lease_until, error, created_at FROM jobs;
+  DROP TABLE jobs;
+  ALTER TABLE jobs_next RENAME TO jobs;
+  CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued';
+  CREATE INDEX jobs_session ON jobs (session_key, id) WHERE state = 'queued';
+  CREATE INDEX jobs_finished ON jobs (state, id) WHERE state != 'queued';
+  `,
 ];

@@ -68,6 +68,13 @@ export function sqliteSessionStore(
     touchFact: database.prepare(
       'UPDATE facts SET access_count = access_count + 1, last_used_at = ? WHERE id = ? AND agent_id = ? AND user_id = ?',
     ),
+    insertTrace: database.prepare(
+      `INSERT INTO turn_traces (turn_id, session_key, trace, format, system_hash, earlier_messages, current)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertSystem: database.prepare(
+      'INSERT INTO sent_systems (session_key, hash, system) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
     compress: database.prepare(
       `UPDATE sessions SET summary = ?, summary_through = ?, history_version = history_version + 1
        WHERE key = ? AND summary_through = ? AND ? > summary_through AND history_version = ?`,
@@ -133,6 +140,19 @@ export function sqliteSessionStore(
     }
     for (const id of exchange.injectedFactIds) {
       statements.touchFact.run(time, id, session.agentId, exchange.userId ?? '');
+    }
+    if (exchange.trace) {
+      const { trace, sent } = exchange.trace;
+      if (sent) statements.insertSystem.run(session.key, sent.systemHash, sent.system);
+      statements.insertTrace.run(
+        assistantTurnId,
+        session.key,
+        JSON.stringify(trace),
+        sent?.format ?? null,
+        sent?.systemHash ?? null,
+        sent?.earlierMessages ?? null,
+        sent?.current ?? null,
+      );
     }
     // The extraction job is one more row of this transaction: an acknowledged turn always has its job.
     if (exchange.extraction && insertJob) {
@@ -231,6 +251,11 @@ function updateSession(database: SqliteDatabase, key: string, patch: SessionPatc
     conditions.push('extracted_through = ?');
     conditionValues.push(patch.cursor.expectedThroughTurnId);
   }
+  if (patch.pinAttempts !== undefined) {
+    assignments.push('pin_attempts = ?');
+    values.push(patch.pinAttempts);
+  }
+  if (patch.clearSystemPin) assignments.push('system_pin = NULL', 'system_pin_at = NULL');
   if (patch.modelState !== undefined) {
     assignments.push('model_state = json_set(model_state, ?, json(?))');
     values.push(`$.${JSON.stringify(patch.modelState.provider)}`, JSON.stringify(patch.modelState.state));

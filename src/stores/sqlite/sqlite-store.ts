@@ -4,6 +4,7 @@ import { buildFactDocument } from '../../core/build-fact-document.js';
 import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
+import type { StoreBrowser } from '../../spec/store-browser.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
@@ -14,6 +15,7 @@ import { SYNCHRONOUS_BUSY_WAIT_MS, sqliteGuard } from './sqlite-guard.js';
 import { sqliteJobStore } from './sqlite-job-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
+import { sqliteStoreBrowser } from './sqlite-store-browser.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { sqliteTurnSearch } from './sqlite-turn-search.js';
 import { writeTransaction } from './write-transaction.js';
@@ -37,6 +39,8 @@ export interface SqliteMemoryStore extends MemoryStore {
   readonly database: SqliteDatabase;
   /** The SQLite store always searches turns. */
   readonly turnSearch: TurnSearch;
+  /** And can always be browsed. */
+  readonly browse: StoreBrowser;
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -88,6 +92,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     sessions: sqliteSessionStore(database, guard, { durableJobs, factWrites }),
     ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
     turnSearch: sqliteTurnSearch(database, guard),
+    browse: sqliteStoreBrowser(database, guard),
     facts,
     forget: async (scope) => {
       // The scope's own facts first, a batch per transaction with the event loop running in between; then its

@@ -1,0 +1,53 @@
+import { checkPinText } from '../core/check-pin-text.js';
+import { deriveSessionHandle } from '../core/derive-session-handle.js';
+import { renderPin } from '../core/render-pin.js';
+import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
+import { StoreError } from '../spec/errors/store-error.js';
+import type { PinState } from '../spec/memory-store.js';
+import type { SessionScope } from '../spec/scope.js';
+import { checkScope } from './check-scope.js';
+import type { StackContext } from './stack-context.js';
+
+/** Attempts of a write that found the pin changed since it was read (an extraction, another process). */
+const ATTEMPTS = 3;
+
+/**
+ * A correction by hand: the session's pin becomes `text` (the whole pin: the task, without clarifications), or
+ * nothing (`null`, and extraction does not pin a task again: the user cleared it on purpose). The memory gate
+ * applies as to any task. The next turn shows the new pin at once, even within a burst of turns (the cached copy in
+ * the system prompt is dropped). Returns the pin as the model will read it.
+ */
+export async function setPin(context: StackContext, scope: SessionScope, text: string | null): Promise<string | null> {
+  const checked = checkScope(scope);
+  let pin: PinState | null = null;
+  if (text !== null) {
+    if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'a pin is a string, or null');
+    const task = checkPinText(text, context.limits.pinMaxChars, { kind: 'task', source: 'api' });
+    if (task === null) {
+      throw new InvalidInputError(
+        'INVALID_ARGUMENT',
+        'text',
+        `not a storable pin (empty, over ${context.limits.pinMaxChars} characters, or refused by the memory gate)`,
+      );
+    }
+    pin = { task, taskUserId: checked.userId ?? null, clarifications: [] };
+  }
+  const { key } = deriveSessionHandle(checked);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const snapshot = await context.store.sessions.read(key, { maxTurns: 0 });
+    if (snapshot === null) {
+      throw new InvalidInputError('NOT_FOUND', 'scope', `no session ${key} yet: a pin is set on a session with turns`);
+    }
+    const written = await context.store.sessions.update(key, {
+      pin: { value: pin, expectedPinVersion: snapshot.session.pinVersion },
+      clearSystemPin: true,
+      ...(pin === null ? { pinAttempts: context.limits.pinAttempts } : {}),
+    });
+    if (written) {
+      const pinned = pin ? renderPin(pin) : null;
+      if (pinned !== null) context.emit({ type: 'pinned', sessionKey: key, pinned });
+      return pinned;
+    }
+  }
+  throw new StoreError('STORE_BUSY', `the pin of ${key} kept changing under this write: try again`);
+}
