@@ -71,8 +71,15 @@ program
   )
   .option('--db <path>', 'SQLite file', '.memstack/chat.db')
   .option('--agent <id>', 'agent id', 'memstack-chat')
-  .option('--user <id>', 'user id', process.env.USER ?? 'me')
-  .option('--thread <id>', 'a thread shared by every --user who names it (default: a private session per user)')
+  .option(
+    '--user <id>',
+    'who is chatting: their facts, and their own private session unless --thread',
+    process.env.USER ?? 'me',
+  )
+  .option(
+    '--thread <id>',
+    'a thread shared by every --user who names it (default: each user has a private session of their own)',
+  )
   .option('--layout <layout>', "prompt layout: 'cache-aware' or 'seed'", parseLayout, 'cache-aware')
   .option('--system-prompt <text>', 'the agent system prompt', 'You are a helpful assistant.')
   .action(async (options: ChatFlags) => {
@@ -101,8 +108,14 @@ program
           userId: options.user,
           ...(options.thread ? { threadId: options.thread } : {}),
         },
+        database: options.db === ':memory:' ? options.db : resolve(options.db),
         input: process.stdin,
         output: process.stdout,
+        // Ctrl-C on a pipe (and a `kill -INT`) stops the reply, or leaves at the prompt, instead of killing the chat.
+        interrupts: (listener) => {
+          process.on('SIGINT', listener);
+          return () => process.off('SIGINT', listener);
+        },
       });
     } finally {
       await stack.close();

@@ -1,79 +1,116 @@
-import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import { once } from 'node:events';
 import { type MemoryStack, MemstackError } from '../index.js';
+import { formatChatBanner } from './format-chat-banner.js';
 import { formatStatus } from './format-status.js';
+import { type ChatInputStream, type ChatOutputStream, readChatInput } from './read-chat-input.js';
 import type { CliModel } from './resolve-model.js';
+import { type ChatScope, runChatCommand } from './run-chat-command.js';
 
 export interface ChatSession {
   stack: MemoryStack;
   model: CliModel;
   /** Without a thread, the user's private session. */
-  scope: { agentId: string; userId: string; threadId?: string };
-  input: Readable;
-  output: Writable;
+  scope: ChatScope;
+  /** Where the memory is, for the banner: a path, or `:memory:`. */
+  database: string;
+  input: ChatInputStream;
+  output: ChatOutputStream;
+  /**
+   * Subscribes to interrupts and returns the unsubscribe: main passes the process's SIGINT, which is how Ctrl-C
+   * reaches a chat on a pipe (in a terminal the keys are raw, and readline reports Ctrl-C itself).
+   */
+  interrupts?: (listener: () => void) => () => void;
 }
 
-const COMMANDS = '/pin, /facts, /forget, /exit';
+/** A second Ctrl-C this soon after the first leaves the chat, whatever the first one did. */
+const REPEAT_MS = 2000;
 
 /**
- * The terminal chat: each line is a turn through `stack.chat` (the reply streams as it comes), followed by a status
- * line; `/pin`, `/facts`, `/forget` and `/exit` inspect or clear the memory. Ends at `/exit` or end of input.
+ * The terminal chat: each message is a turn through `stack.chat` (the reply streams as it comes), followed by a status
+ * line; `/help` lists the commands. Ctrl-C stops a reply and keeps the chat; at the prompt it leaves, as do `/exit`
+ * and the end of input.
  */
 export async function runChat(session: ChatSession): Promise<void> {
   const { stack, model, scope, output } = session;
   const write = (text: string): void => {
     output.write(text);
   };
-  write(`memstack chat · ${model.provider}:${model.modelId} · ${COMMANDS}\n`);
-  const lines = createInterface({ input: session.input, terminal: false });
-  write('you> ');
-  for await (const raw of lines) {
-    const line = raw.trim();
-    if (line === '/exit') break;
-    if (line === '') {
-      write('you> ');
-      continue;
-    }
-    try {
-      // The last turn's extraction ran while the user typed; a fast typist (or a pipe) waits for it here, so that
-      // every turn and command sees the memory of all turns before it.
-      await stack.idle();
-      if (line.startsWith('/')) write(`${await runCommand(line, session)}\n`);
-      else {
-        write('assistant> ');
-        const turn = await stack.chat({ ...scope, text: line }, model, { onText: write });
-        write(`\n${formatStatus(turn)}\n`);
+  write(formatChatBanner({ model, database: session.database, scope, session: await stack.session(scope) }));
+  let running: AbortController | null = null;
+  let leaving = false;
+  let lastInterrupt = Number.NEGATIVE_INFINITY;
+  const leave = (): void => {
+    leaving = true;
+    running?.abort();
+    input.close();
+  };
+  const interrupt = (): void => {
+    const repeated = Date.now() - lastInterrupt < REPEAT_MS;
+    lastInterrupt = Date.now();
+    if (repeated) leave();
+    else if (running) running.abort();
+    // Like a shell: Ctrl-C on a half-typed line drops the line.
+    else if (input.typed !== '') input.clearTyped();
+    else leave();
+  };
+  const input = readChatInput(session.input, output, { onInterrupt: interrupt });
+  const unsubscribe = session.interrupts?.(interrupt);
+  try {
+    input.prompt();
+    for (let message = await input.next(); message !== null && !leaving; message = await input.next()) {
+      const text = tidy(message);
+      if (text === '/exit') break;
+      if (text !== '') {
+        running = new AbortController();
+        await answer(text, running.signal, session, write);
+        running = null;
       }
-    } catch (error) {
-      const message = MemstackError.isInstance(error) ? `${error.message} [${error.code}]` : String(error);
-      write(`\n(error: ${message})\n`);
+      if (!leaving) input.prompt();
     }
-    write('you> ');
+  } finally {
+    unsubscribe?.();
+    input.close();
   }
-  lines.close();
   write('\n');
 }
 
-async function runCommand(line: string, session: ChatSession): Promise<string> {
-  const { stack, scope } = session;
-  switch (line) {
-    case '/pin':
-      return (await stack.session(scope)).pinned ?? '(no pinned task yet)';
-    case '/facts': {
-      const facts = await stack.facts.list({ agentId: scope.agentId, userId: scope.userId });
-      return facts.length === 0
-        ? '(no facts yet)'
-        : facts.map((fact) => `#${fact.id} ${fact.text} (used ${fact.accessCount}×)`).join('\n');
+/** One message: a command, or a turn whose reply streams until it ends or the signal stops it. */
+async function answer(
+  text: string,
+  signal: AbortSignal,
+  session: ChatSession,
+  write: (text: string) => void,
+): Promise<void> {
+  const { stack, model, scope } = session;
+  try {
+    // The last turn's extraction ran while the user typed; a fast typist (or a pipe) waits for it here, so that
+    // every turn and command sees the memory of all turns before it. Ctrl-C need not wait for it.
+    await Promise.race([stack.idle(), once(signal, 'abort')]);
+    if (signal.aborted) {
+      write('(reply stopped)\n');
+      return;
     }
-    case '/forget': {
-      // The user's facts and turns everywhere; and the thread, when the chat is in one.
-      const user = await stack.forget({ agentId: scope.agentId, userId: scope.userId });
-      const thread = scope.threadId
-        ? await stack.forget({ agentId: scope.agentId, threadId: scope.threadId })
-        : { turns: 0, sessions: 0 };
-      return `forgot ${user.facts} facts, ${user.turns + thread.turns} turns, ${user.sessions + thread.sessions} sessions`;
+    if (text.startsWith('/') && !text.includes('\n')) {
+      write(`${await runChatCommand(text, stack, scope)}\n`);
+      return;
     }
-    default:
-      return `unknown command ${line}: ${COMMANDS}`;
+    write('assistant> ');
+    const onText = (delta: string): void => {
+      if (!signal.aborted) write(delta);
+    };
+    const turn = await stack.chat({ ...scope, text }, model, { signal, onText });
+    write(`\n${formatStatus(turn)}\n`);
+  } catch (error) {
+    // An aborted model call fails the turn, and a failed turn records nothing.
+    if (signal.aborted) write('\n(reply stopped; nothing of it is kept)\n');
+    else {
+      const message = MemstackError.isInstance(error) ? `${error.message} [${error.code}]` : String(error);
+      write(`\n(error: ${message})\n`);
+    }
   }
+}
+
+/** Blank lines around a message go; a multi-line one keeps the indentation of its first line (pasted code). */
+function tidy(message: string): string {
+  return message.includes('\n') ? message.replace(/^\s*\n/, '').trimEnd() : message.trim();
 }

@@ -189,8 +189,15 @@ export function streamReply(options: {
   return { kind: 'stream', events, done: true };
 }
 
-/** A stream that breaks off after `deltas`, never reaching `finish_reason`. */
-export function cutStreamReply(options: { model: string; deltas: string[]; cut: 'destroy' | 'end' }): ScriptedReply {
+/**
+ * A stream that breaks off after `deltas`, never reaching `finish_reason`: dropped (`destroy`), closed early (`end`),
+ * or stalled (`hang`: open without another byte until the client goes away, as a reply the user stops).
+ */
+export function cutStreamReply(options: {
+  model: string;
+  deltas: string[];
+  cut: 'destroy' | 'end' | 'hang';
+}): ScriptedReply {
   const full = streamReply({ model: options.model, deltas: options.deltas });
   if (full.kind !== 'stream') throw new Error('streamReply returned a non-stream reply');
   return { kind: 'stream', events: full.events.slice(0, -1), done: false, cut: options.cut };
