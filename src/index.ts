@@ -3,6 +3,7 @@
 // `memstack/openai-compatible`, `memstack/claude-cli`, `memstack/testing`). Edges import from the entries only.
 
 export { deriveSessionHandle, generationUuid, type SessionHandle } from './core/derive-session-handle.js';
+export { parseExportRecord } from './core/parse-export-record.js';
 export { trimTurn } from './core/trim-turn.js';
 export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.js';
 export { type LlmExtractorOptions, llmExtractor } from './extractors/llm/llm-extractor.js';
@@ -32,6 +33,13 @@ export { MemstackError } from './spec/errors/memstack-error.js';
 export { ModelCallError, type ModelCallErrorCode } from './spec/errors/model-call-error.js';
 export { StoreError, type StoreErrorCode } from './spec/errors/store-error.js';
 export type { ExtractionFailure, MemstackEvent, MemstackEventHandler } from './spec/events.js';
+export type {
+  ExportedFact,
+  ExportedSession,
+  ExportedTurn,
+  ExportHeader,
+  ExportRecord,
+} from './spec/export-record.js';
 export type { Extraction, ExtractionInput, Extractor, SummaryInput } from './spec/extractor.js';
 export type { Fact, RankedFact } from './spec/fact.js';
 export type { ExtractJob, JobQueue, MemoryJob, PurgeJob } from './spec/job-queue.js';
@@ -91,6 +99,7 @@ export type { Tokenizer } from './spec/tokenizer.js';
 export type { SentPrompt, StoredSentPrompt, TurnTrace } from './spec/turn-trace.js';
 export type { Usage } from './spec/usage.js';
 export { createMemoryStack, type MemoryStackOptions } from './stack/create-memory-stack.js';
+export type { ImportReport } from './stack/import-records.js';
 export type {
   CacheUse,
   CacheView,

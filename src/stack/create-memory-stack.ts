@@ -16,7 +16,9 @@ import { checkScope } from './check-scope.js';
 import { createJobQueue } from './create-job-queue.js';
 import { decorateTurn } from './decorate-turn.js';
 import { usageEstimator } from './estimate-usage.js';
+import { exportUser } from './export-user.js';
 import { createFactsApi } from './facts-api.js';
+import { importRecords } from './import-records.js';
 import { createInspectApi } from './inspect-api.js';
 import { type MemoryLimits, resolveLimits } from './memory-limits.js';
 import type { DecorateInput, DecorateOpenaiInput, MemoryStack, RecordInput } from './memory-stack.js';
@@ -154,6 +156,14 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       return setPin(context, scope, text);
     },
     inspect: createInspectApi(context, open),
+    exportUser: (scope) => {
+      open();
+      return exportUser(context, scope);
+    },
+    importRecords: async (records, importOptions) => {
+      open();
+      return importRecords(context, records, importOptions);
+    },
     searchTurns: async (scope, text, searchOptions) => {
       open();
       const checked = checkScope(scope);

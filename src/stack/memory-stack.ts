@@ -10,10 +10,12 @@ import type {
   OpenaiMessageLike,
 } from '../spec/conversation.js';
 import type { DecoratedOpenaiTurn, DecoratedTurn } from '../spec/decorated-turn.js';
+import type { ExportRecord } from '../spec/export-record.js';
 import type { Fact, RankedFact } from '../spec/fact.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { FactScope, ForgetReport, ForgetScope, SessionScope } from '../spec/scope.js';
 import type { Usage } from '../spec/usage.js';
+import type { ImportReport } from './import-records.js';
 import type { InspectApi } from './inspect-api.js';
 import type { MemoryStats } from './stack-context.js';
 
@@ -191,6 +193,23 @@ export interface MemoryStack {
   setPin(scope: SessionScope, text: string | null): Promise<string | null>;
   /** What memory holds and did, for tools: sessions, exchanges with their traces, fact histories, jobs. */
   readonly inspect: InspectApi;
+  /**
+   * Everything stored about one user of one agent, as records to write one JSON per line: their sessions (in a
+   * session others spoke in, only their part), turns and facts (see `ExportRecord`). Read a page at a time. Needs a
+   * store that can be browsed.
+   */
+  exportUser(scope: { agentId: string; userId: string }): AsyncIterable<ExportRecord>;
+  /**
+   * Reads an export back, each record checked (`parseExportRecord`): the sessions the store does not hold yet, their
+   * turns, pins and summaries, and the facts through the memory gate, with new ids. Run twice, it adds nothing.
+   */
+  importRecords(
+    records: Iterable<unknown> | AsyncIterable<unknown>,
+    options?: {
+      onRecord?: ((count: number) => void) | undefined;
+      recordName?: ((count: number) => string) | undefined;
+    },
+  ): Promise<ImportReport>;
   /**
    * The session's turns most relevant to a text, best first, summarised ones included: the ranking turn recall
    * uses (each turn searched with its neighbours, names and dates weighed).
