@@ -1,18 +1,12 @@
 #!/usr/bin/env node
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { Command, InvalidArgumentError } from 'commander';
-import {
-  createMemoryStack,
-  heuristicExtractor,
-  llmExtractor,
-  type MemoryStack,
-  MemstackError,
-  type PromptLayout,
-} from '../index.js';
+import { createMemoryStack, heuristicExtractor, llmExtractor, MemstackError, type PromptLayout } from '../index.js';
 import { sqliteStore } from '../sqlite.js';
 import { formatReplaySummary, formatReplayTurn } from './format-replay.js';
+import { addMemoryCommands } from './memory-commands.js';
+import { progressBar } from './progress-bar.js';
 import { readConversation } from './read-conversation.js';
 import { MODEL_HELP, modelFromSpec, resolveChatModel } from './resolve-model.js';
 import { runChat } from './run-chat.js';
@@ -45,12 +39,15 @@ program
       options: { db: string; layout: PromptLayout; systemPrompt: string; json?: boolean },
     ) => {
       const lines = await readConversation(conversation);
+      const bar = progressBar('replay', lines.filter((line) => line.role === 'user').length);
       const result = await runReplay(lines, {
         db: options.db,
         layout: options.layout,
         systemPrompt: options.systemPrompt,
-        ...(options.json ? {} : { onTurn: (turn) => console.log(`${formatReplayTurn(turn)}\n`) }),
+        // The report prints each turn; with --json, a terminal shows a progress bar instead (on stderr).
+        onTurn: options.json ? (turn) => bar.update(turn.turn) : (turn) => console.log(`${formatReplayTurn(turn)}\n`),
       });
+      bar.finish();
       console.log(options.json ? JSON.stringify(result) : formatReplaySummary(result));
     },
   );
@@ -162,108 +159,7 @@ program
     process.once('SIGTERM', () => void stop());
   });
 
-/** The flags every command on an existing database takes. */
-interface ScopeFlags {
-  db: string;
-  agent: string;
-  user?: string;
-  thread?: string;
-  json?: boolean;
-}
-
-const scoped = (command: Command): Command =>
-  command
-    .requiredOption('--db <path>', 'the SQLite file')
-    .option('--agent <id>', 'agent id', 'memstack-chat')
-    .option('--user <id>', 'user id')
-    .option('--thread <id>', 'thread id')
-    .option('--json', 'print JSON');
-
-/** A stack on an application's file that runs none of its jobs (they are the application's workers'). */
-function openTool(flags: ScopeFlags): MemoryStack {
-  if (!existsSync(flags.db)) throw new InvalidArgumentError(`no database at ${flags.db}`);
-  return createMemoryStack({ store: sqliteStore({ path: flags.db }), runJobs: false });
-}
-
-async function withTool(flags: ScopeFlags, work: (stack: MemoryStack) => Promise<void>): Promise<void> {
-  const stack = openTool(flags);
-  try {
-    await work(stack);
-  } finally {
-    await stack.close();
-  }
-}
-
-const factScope = (flags: ScopeFlags) => ({ agentId: flags.agent, ...(flags.user ? { userId: flags.user } : {}) });
-const printFacts = (facts: ReadonlyArray<{ id: number; text: string }>, json: boolean | undefined): void => {
-  if (json) console.log(JSON.stringify(facts));
-  else for (const fact of facts) console.log(`${fact.id}\t${fact.text}`);
-};
-
-const facts = program.command('facts').description("read and edit a user's facts");
-scoped(facts.command('list').description('every live fact of the scope')).action(async (flags: ScopeFlags) =>
-  withTool(flags, async (stack) => printFacts(await stack.facts.list(factScope(flags)), flags.json)),
-);
-scoped(
-  facts.command('search').argument('<query>').description('the facts ranked for a query, as prepare ranks them'),
-).action(async (query: string, flags: ScopeFlags) =>
-  withTool(flags, async (stack) =>
-    printFacts(await stack.facts.search(factScope(flags), query, { limit: 20 }), flags.json),
-  ),
-);
-scoped(facts.command('add').argument('<text>').description('store a fact (or bump the one it duplicates)')).action(
-  async (text: string, flags: ScopeFlags) =>
-    withTool(flags, async (stack) => {
-      const added = await stack.facts.add(factScope(flags), text);
-      console.log(
-        flags.json ? JSON.stringify(added) : `${added.added ? 'added' : 'already known'}: ${added.id}\t${added.text}`,
-      );
-    }),
-);
-scoped(facts.command('rm').argument('<id>').description("delete one of the scope's facts")).action(
-  async (id: string, flags: ScopeFlags) =>
-    withTool(flags, async (stack) => {
-      const removed = await stack.facts.remove(factScope(flags), Number(id));
-      console.log(removed ? `removed ${id}` : `no fact ${id} in this scope`);
-      if (!removed) process.exitCode = 1;
-    }),
-);
-
-const pin = program.command('pin').description("a session's pinned task");
-scoped(pin.command('show').description('the pinned task with its clarifications')).action(async (flags: ScopeFlags) =>
-  withTool(flags, async (stack) => {
-    const session = await stack.session({ ...factScope(flags), ...(flags.thread ? { threadId: flags.thread } : {}) });
-    console.log(flags.json ? JSON.stringify({ pinned: session.pinned }) : (session.pinned ?? '(nothing pinned)'));
-  }),
-);
-
-scoped(
-  program
-    .command('forget')
-    .description('remove everything stored of a user, or of a thread (asks first unless --yes)')
-    .option('--yes', 'do not ask'),
-).action(async (flags: ScopeFlags & { yes?: boolean }) => {
-  if (!flags.user && !flags.thread) throw new InvalidArgumentError('forget needs --user or --thread');
-  const what = [flags.user && `user ${flags.user}`, flags.thread && `thread ${flags.thread}`]
-    .filter(Boolean)
-    .join(', ');
-  if (!flags.yes) {
-    if (!process.stdin.isTTY) throw new InvalidArgumentError(`not a terminal: pass --yes to forget ${what}`);
-    const terminal = createInterface({ input: process.stdin, output: process.stdout });
-    const answer = await terminal.question(
-      `Forget everything of ${what} (agent ${flags.agent}) in ${flags.db}? [y/N] `,
-    );
-    terminal.close();
-    if (!/^y(es)?$/i.test(answer.trim())) {
-      console.log('nothing forgotten');
-      return;
-    }
-  }
-  await withTool(flags, async (stack) => {
-    const report = await stack.forget({ ...factScope(flags), ...(flags.thread ? { threadId: flags.thread } : {}) });
-    console.log(flags.json ? JSON.stringify(report) : `forgotten: ${JSON.stringify(report)}`);
-  });
-});
+addMemoryCommands(program);
 
 interface ServeFlags {
   port: number;

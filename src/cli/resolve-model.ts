@@ -71,8 +71,11 @@ export async function modelFromSpec(
         ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
       });
     }
-    default:
-      throw new ConfigError('INVALID_CONFIG', `unknown model "${spec}"\n${MODEL_HELP}`);
+    default: {
+      // A bare model name ("gpt-4.1") says which model, not where: name the specs that would take it.
+      const instead = separator < 0 ? `: write anthropic:${spec}, or openai:${spec} with --base-url <url>` : '';
+      throw new ConfigError('INVALID_CONFIG', `unknown model "${spec}"${instead}\n${MODEL_HELP}`);
+    }
   }
 }
 

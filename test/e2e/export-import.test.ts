@@ -59,7 +59,7 @@ function normalised(records: readonly ExportRecord[]): unknown[] {
       }
       case 'turn':
         return { ...record, id: turn(record.id) };
-      case 'fact':
+      default:
         return {
           ...record,
           id: factIds.get(record.id),

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import { checkOptions, functionSchema } from '../../core/check-options.js';
+import { checkOptions, functionSchema, httpUrlSchema } from '../../core/check-options.js';
 import type { ChatModel } from '../../spec/chat-model.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import { ConfigError } from '../../spec/errors/config-error.js';
@@ -33,7 +33,7 @@ export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
 const optionsSchema = z.looseObject({
   model: z.unknown(),
   apiKey: z.string().optional(),
-  baseURL: z.string().optional(),
+  baseURL: httpUrlSchema('baseURL').optional(),
   maxTokens: z.number().optional(),
   maxRetries: z.number().optional(),
   fetch: functionSchema.optional(),
@@ -91,7 +91,7 @@ export function anthropicModel(options: AnthropicModelOptions): ChatModel & Comp
           { signal },
         );
       } catch (error) {
-        throw mapAnthropicError(error, signal);
+        throw mapAnthropicError(error, signal, client.baseURL);
       }
       const reply = await readAnthropicStream(stream, { onText, signal });
       return { text: reply.text, usage: reply.usage, path: 'api' };
@@ -110,7 +110,7 @@ export function anthropicModel(options: AnthropicModelOptions): ChatModel & Comp
         );
         return readAnthropicMessage(message);
       } catch (error) {
-        throw mapAnthropicError(error, signal);
+        throw mapAnthropicError(error, signal, client.baseURL);
       }
     },
   };

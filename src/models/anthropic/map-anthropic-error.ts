@@ -10,9 +10,9 @@ const RETRYABLE_ERROR_TYPES = new Set(['rate_limit_error', 'overloaded_error', '
  * MODEL_ABORTED; a timeout MODEL_TIMEOUT; the rest MODEL_CALL_FAILED with the HTTP status. `isRetryable` follows
  * the SDK's own retry rule (the server's `x-should-retry`, else 408, 409, 429 and 5xx including 529 overloaded), so
  * it is true exactly for the failures the SDK would have retried, had it attempts left; and for a connection that
- * broke, and for retryable error types sent inside a stream.
+ * broke, and for retryable error types sent inside a stream. A connection failure names `baseURL`, the server tried.
  */
-export function mapAnthropicError(error: unknown, signal?: AbortSignal): ModelCallError {
+export function mapAnthropicError(error: unknown, signal?: AbortSignal, baseURL?: string): ModelCallError {
   if (ModelCallError.isInstance(error)) return error;
   // The signal decides, whatever the SDK made of it: a stream aborted mid-way ends quietly or as a broken body.
   if (signal?.aborted || error instanceof APIUserAbortError || isAbortError(error)) {
@@ -25,7 +25,8 @@ export function mapAnthropicError(error: unknown, signal?: AbortSignal): ModelCa
     });
   }
   if (error instanceof APIConnectionError) {
-    return new ModelCallError('MODEL_CALL_FAILED', `cannot reach the Anthropic API: ${describeError(error)}`, {
+    const where = baseURL === undefined ? '' : ` at ${baseURL}`;
+    return new ModelCallError('MODEL_CALL_FAILED', `cannot reach the Anthropic API${where}: ${describeError(error)}`, {
       isRetryable: true,
       cause: error,
     });

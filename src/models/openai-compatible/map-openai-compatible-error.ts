@@ -19,7 +19,7 @@ import { describeError, isAbortError, isConnectionFailure, isRetryableStatus } f
  */
 export function mapOpenaiCompatibleError(
   error: unknown,
-  context: { provider: string; signal?: AbortSignal | undefined },
+  context: { provider: string; signal?: AbortSignal | undefined; baseURL?: string | undefined },
 ): ModelCallError {
   if (ModelCallError.isInstance(error)) return error;
   const { provider } = context;
@@ -33,7 +33,8 @@ export function mapOpenaiCompatibleError(
     });
   }
   if (error instanceof APIConnectionError) {
-    return new ModelCallError('MODEL_CALL_FAILED', `could not reach ${provider}: ${describeError(error)}`, {
+    const where = context.baseURL === undefined ? '' : ` at ${context.baseURL}`;
+    return new ModelCallError('MODEL_CALL_FAILED', `could not reach ${provider}${where}: ${describeError(error)}`, {
       isRetryable: true,
       cause: error,
     });

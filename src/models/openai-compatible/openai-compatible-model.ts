@@ -5,7 +5,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import { checkOptions, functionSchema } from '../../core/check-options.js';
+import { checkOptions, functionSchema, httpUrlSchema } from '../../core/check-options.js';
 import type { ChatModel } from '../../spec/chat-model.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import { convertToOpenaiCompatibleMessages } from './convert-to-openai-compatible-messages.js';
@@ -49,7 +49,7 @@ export interface OpenaiCompatibleModelOptions {
  */
 const optionsSchema = z.looseObject({
   model: z.string().trim().min(1, 'a model name is required'),
-  baseURL: z.string().trim().min(1, 'the server URL is required, e.g. http://localhost:11434/v1'),
+  baseURL: httpUrlSchema('baseURL (the server, e.g. http://localhost:11434/v1)'),
   apiKey: z.string().optional(),
   maxTokens: z.number().int().positive().optional(),
   maxRetries: z.number().int().nonnegative().optional(),
@@ -95,7 +95,7 @@ export function openaiCompatibleModel(options: OpenaiCompatibleModelOptions): Ch
           tokenLimitParameter = 'max_completion_tokens';
           continue;
         }
-        throw mapOpenaiCompatibleError(error, { provider, signal });
+        throw mapOpenaiCompatibleError(error, { provider, signal, baseURL: client.baseURL });
       }
     }
   };
