@@ -51,6 +51,12 @@ export interface MemoryStackOptions {
    * jobs (`MemoryStore.jobs`): an in-memory queue's jobs would be lost.
    */
   runJobs?: boolean;
+  /**
+   * Whether each reply keeps the request as it was sent (its system prompt, once per session, and its current turn),
+   * for the inspector (default true). False keeps only the numbers of the trace: facts injected and their scores,
+   * tokens, cache use.
+   */
+  keepRequests?: boolean;
 }
 
 export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
@@ -79,6 +85,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     tokenizer,
     layout,
     systemPrompt: (options.systemPrompt ?? '').trim(),
+    keepRequests: options.keepRequests !== false,
     limits,
     // Set below: the queue runs jobs with this context.
     queue: undefined as unknown as StackContext['queue'],

@@ -107,7 +107,7 @@ export async function recordTurn(
           steps: (loop?.steps ?? 0) + 1,
           droppedBreakpoints: state.droppedBreakpoints ?? [],
         },
-        sent: keptRequest(state.sent),
+        sent: context.keepRequests ? keptRequest(state.sent) : null,
       },
       ...(context.queue.durable ? { extraction: { previousTurnId: state.previousTurn?.id ?? null } } : {}),
       at,

@@ -45,6 +45,8 @@ export interface StackContext {
   tokenizer: Tokenizer;
   layout: PromptLayout;
   systemPrompt: string;
+  /** Whether a reply's trace keeps the request as sent (`MemoryStackOptions.keepRequests`). */
+  keepRequests: boolean;
   limits: MemoryLimits;
   /** Where background jobs go: the store's durable queue when it has one, else this process's memory. */
   queue: JobQueue;

@@ -156,6 +156,15 @@ describe('stack.inspect: what memory holds and did, turn by turn', () => {
     expect(exchanges[1]?.sent?.current).toEqual([{ role: 'user', content: expect.stringContaining('Vitest.') }]);
   });
 
+  it('keeps only the numbers when the stack is told not to keep requests', async () => {
+    stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }), keepRequests: false, now });
+    const prepared = await stack.prepare({ ...alice, text: 'Help me move the billing service to Postgres.' });
+    await stack.record(prepared, { text: 'Sure.' });
+    const [exchange] = await stack.inspect.exchanges(prepared.session.key);
+    expect(exchange?.sent).toBeNull();
+    expect(exchange?.trace?.tokens).toEqual(prepared.tokens);
+  });
+
   it('reads jobs of a file, and says a store without browsing or jobs cannot', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'memstack-inspect-'));
     try {
