@@ -40,9 +40,10 @@ export interface DecoratedRequest {
  * memstack adds its own only while the request stays within 4, the pin's first.
  *
  * The current turn is the last user message that holds more than tool results: in a tool loop the later user
- * messages carry only `tool_result` blocks (and perhaps a client's `<system-reminder>`), so memory never goes there. When the turn has no text (an image alone),
- * the recap becomes a text block of its own, after any tool results (Anthropic requires those first). A string
- * `system` stays a string's text in one block; a string `content` stays a string.
+ * messages carry only `tool_result` blocks (and perhaps a client's `<system-reminder>`), so memory never goes there.
+ * When the turn has no text (an image alone), the recap becomes a text block of its own, after any tool results
+ * (Anthropic requires those first). A string `system` stays a string's text in one block; a string `content` stays a
+ * string.
  */
 export function decorateAnthropicRequest(request: CallerRequest, notes: MemoryNotes): DecoratedRequest {
   const system: AnthropicTextBlock[] =

@@ -205,7 +205,7 @@ describe('stack.decorate: memory around a conversation the caller owns', () => {
     // The tool loop's results and their reminder are no turn: the memory goes on the user's message, at its head.
     expect(turn.currentTurn).toBe(2);
     expect(turn.request.messages[4]).toBe(messages[4]);
-    const current = turn.request.messages[2]?.content as Array<{ text: string }>;
+    const current = turn.request.messages[2]?.content as Array<{ type: string; text?: string }>;
     expect(current[0]?.text).toMatch(/^<task_recap>[\s\S]*Migrate the billing service[\s\S]*<system-reminder>/);
     expect(turn.alreadyRecorded).toBe(false);
     await stack.record(turn, { text: 'Done: db.ts uses Postgres 16.' });
