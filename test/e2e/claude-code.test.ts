@@ -73,7 +73,8 @@ describe.skipIf(claude === undefined)(title, () => {
             HOME: join(directory, 'home'),
             ANTHROPIC_BASE_URL: proxy.url,
             ANTHROPIC_API_KEY: 'sk-test',
-            ANTHROPIC_CUSTOM_HEADERS: 'x-memstack-user: alice',
+            // One header a line, as Claude Code reads them.
+            ANTHROPIC_CUSTOM_HEADERS: 'x-memstack-user: alice\nx-memstack-thread: billing',
             // Offline: no telemetry, error reports or update checks (they would go to other hosts).
             CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
             DISABLE_AUTOUPDATER: '1',
@@ -95,7 +96,7 @@ describe.skipIf(claude === undefined)(title, () => {
 
     const sent = upstream.requests.map((request) => request.body as SentRequest);
     expect(upstream.requests.map((request) => request.path)).toEqual(Array(4).fill('/v1/messages?beta=true'));
-    for (const request of upstream.requests) expect(request.headers['x-memstack-user']).toBeUndefined();
+    for (const { headers } of upstream.requests) expect(Object.keys(headers).join()).not.toContain('x-memstack');
     // The identity Claude Code gives on its own (see readIdentity): still a JSON string with a per-session id.
     expect(JSON.parse(sent[0]?.metadata?.user_id ?? '')).toMatchObject({ device_id: expect.any(String) });
 
@@ -119,7 +120,7 @@ describe.skipIf(claude === undefined)(title, () => {
     // The tool loop's second call carries the tool result; its memory stays on the user's prompt.
     expect(JSON.stringify(sent[3]?.messages.at(-1))).toContain('Deploy target: Fly.io');
 
-    const session = await stack.session({ agentId: 'proxy', userId: 'alice' });
+    const session = await stack.session({ agentId: 'proxy', userId: 'alice', threadId: 'billing' });
     expect(session.turns.map((turn) => `${turn.role}: ${turn.text}`)).toEqual([
       'user: Help me migrate the billing service to Postgres. We deploy on Fly.io.',
       'assistant: Sure. Which Postgres version?',
