@@ -13,7 +13,10 @@ const WARMUP = 100;
 
 /**
  * What the proxy adds to a request: the same Anthropic request straight to a local upstream and through the proxy
- * (decorated, forwarded, recorded), in alternating order, on a SQLite file on disk. JSON and streamed replies.
+ * (decorated, forwarded, recorded), in alternating order, on a SQLite file on disk. JSON and streamed replies, each
+ * with two pacings of the conversation: `spaced`, the next turn sent once the last one is recorded (as with a real
+ * model, whose reply takes longer than a record), which is what a client sees; and `back to back`, the next turn sent
+ * at once, which waits for the last record (the worst case, not a real conversation).
  */
 export async function proxyBench(): Promise<Record<string, unknown>> {
   const upstream = createServer((request, response) => {
@@ -70,7 +73,13 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
   const rows: Array<Array<string | number>> = [];
   const results: Record<string, unknown> = {};
   try {
-    for (const stream of [false, true]) {
+    for (const [stream, spaced] of [
+      [false, true],
+      [true, true],
+      [false, false],
+      [true, false],
+    ] as const) {
+      const user = `bench-${stream ? 'sse' : 'json'}-${spaced ? 'spaced' : 'back-to-back'}`;
       const direct: number[] = [];
       const proxied: number[] = [];
       const messages: Array<{ role: 'user' | 'assistant'; content: string }> = [];
@@ -94,7 +103,7 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
             headers: {
               'content-type': 'application/json',
               'x-api-key': 'k',
-              'x-memstack-user': 'bench',
+              'x-memstack-user': user,
               'x-bench-stream': stream ? '1' : '0',
             },
             body,
@@ -110,8 +119,9 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
           await call(upstreamUrl, direct);
         }
         messages.push({ role: 'assistant', content: 'Noted, thanks.' });
+        if (spaced) await proxy.idle();
       }
-      await stack.idle();
+      await proxy.idle();
       direct.sort((a, b) => a - b);
       proxied.sort((a, b) => a - b);
       const row = {
@@ -120,13 +130,14 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
         proxiedP50: quantile(proxied, 0.5),
         proxiedP99: quantile(proxied, 0.99),
       };
-      results[stream ? 'stream' : 'json'] = {
+      results[`${stream ? 'stream' : 'json'}${spaced ? '' : 'BackToBack'}`] = {
         ...row,
         addedP50: row.proxiedP50 - row.directP50,
         addedP99: row.proxiedP99 - row.directP99,
       };
       rows.push([
         stream ? 'SSE' : 'JSON',
+        spaced ? 'spaced' : 'back to back',
         RUNS,
         row.directP50,
         row.proxiedP50,
@@ -144,8 +155,8 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
     rmSync(directory, { recursive: true, force: true });
   }
   printTable(
-    'memory proxy: added latency per request, ms (local upstream, one user, 20-message history resent each call, decorate + forward + record)',
-    ['reply', 'runs', 'direct p50', 'proxied p50', 'added p50', 'direct p99', 'proxied p99', 'added p99'],
+    'memory proxy: added latency per request, ms (local upstream, one user per row, 20-message history resent each call; decorate + forward, the record after the response)',
+    ['reply', 'turns', 'runs', 'direct p50', 'proxied p50', 'added p50', 'direct p99', 'proxied p99', 'added p99'],
     rows,
   );
   return results;

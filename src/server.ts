@@ -1,5 +1,5 @@
 // memstack/server: the memory proxy (Hono on Node) for Anthropic and OpenAI clients. `memstack serve` runs it.
-export { createMemoryProxy, type MemoryProxyOptions } from './server/create-memory-proxy.js';
+export { createMemoryProxy, type MemoryProxy, type MemoryProxyOptions } from './server/create-memory-proxy.js';
 export {
   type RunningMemoryProxy,
   type StartMemoryProxyOptions,

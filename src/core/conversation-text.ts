@@ -1,17 +1,15 @@
 import type { AnthropicBlock, AnthropicMessage, OpenaiMessage, OpenFields } from '../spec/conversation.js';
+import { isSystemReminder } from './is-system-reminder.js';
 
 /**
  * The text of a message of the caller's conversation, as memstack stores and searches it: its text blocks (or
- * parts), joined by a blank line. Other blocks (images, tool calls, tool results, thinking) have no text here.
+ * parts), joined by a blank line. Other blocks (images, tool calls, tool results, thinking) have no text here, and
+ * neither have a client's `<system-reminder>` blocks (`isSystemReminder`): they are context, not what was said.
  */
 export const conversationText = {
   anthropic: (message: AnthropicMessage): string =>
-    typeof message.content === 'string' ? message.content : joinTexts(message.content),
-  openai: (message: OpenaiMessage): string => {
-    const { content } = message;
-    if (typeof content === 'string') return content;
-    return Array.isArray(content) ? joinTexts(content) : '';
-  },
+    typeof message.content === 'string' ? message.content : joinTexts(message.content, 'said'),
+  openai: (message: OpenaiMessage): string => saidOrAll(message, 'said'),
   /** The text of a list of Anthropic blocks (a reply's `content`). */
   blocks: (blocks: readonly AnthropicBlock[]): string => joinTexts(blocks),
   /**
@@ -40,7 +38,7 @@ export const conversationText = {
   },
   /** What an OpenAI message costs in the prompt, as text: its text parts and its tool calls' names and arguments. */
   openaiCost: (message: OpenaiMessage): string => {
-    const text = conversationText.openai(message);
+    const text = saidOrAll(message, 'all');
     const toolCalls = (message as OpenaiMessage & OpenFields).tool_calls;
     const calls: readonly unknown[] = Array.isArray(toolCalls) ? toolCalls : [];
     if (calls.length === 0) return text;
@@ -53,10 +51,21 @@ export const conversationText = {
   placeholder: (types: readonly string[]): string => `[${[...new Set(types)].join(', ') || 'empty'}]`,
 };
 
-function joinTexts(blocks: ReadonlyArray<{ type: string }>): string {
+/** 'said': the texts as memory keeps them; 'all': every text, as the prompt costs it. */
+type Which = 'said' | 'all';
+
+function saidOrAll(message: OpenaiMessage, which: Which): string {
+  const { content } = message;
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? joinTexts(content, which) : '';
+}
+
+function joinTexts(blocks: ReadonlyArray<{ type: string }>, which: Which = 'all'): string {
   const texts: string[] = [];
   for (const block of blocks as ReadonlyArray<{ type: string } & OpenFields>) {
-    if (block.type === 'text' && typeof block.text === 'string' && block.text !== '') texts.push(block.text);
+    if (block.type !== 'text' || typeof block.text !== 'string' || block.text === '') continue;
+    if (which === 'said' && isSystemReminder(block.text)) continue;
+    texts.push(block.text);
   }
   return texts.join('\n\n');
 }

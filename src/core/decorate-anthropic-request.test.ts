@@ -107,6 +107,18 @@ describe('decorateAnthropicRequest', () => {
     expect(decorated.messages[2]).toBe(messages[2]);
   });
 
+  it("does not take a client's <system-reminder> beside tool results for a turn, nor a message of reminders", () => {
+    const reminder = { type: 'text', text: '<system-reminder>\nnotes.txt was modified\n</system-reminder>' };
+    const messages: AnthropicMessage[] = [
+      { role: 'user', content: [reminder, { type: 'text', text: 'Read notes.txt' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'hi' }, reminder] },
+      { role: 'user', content: [reminder] },
+    ];
+    expect(findCurrentTurn(messages)).toBe(0);
+    expect(findCurrentTurn([{ role: 'user', content: [reminder] }])).toBe(-1);
+  });
+
   it("keeps the caller's breakpoints and adds none past 4, saying which it dropped", () => {
     const marked = (value: string): AnthropicTextBlock => ({ type: 'text', text: value, cache_control: EPHEMERAL });
     const decorated = decorateAnthropicRequest(

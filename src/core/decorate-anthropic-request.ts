@@ -1,5 +1,6 @@
 import type { AnthropicBlock, AnthropicMessage, AnthropicSystem, AnthropicTextBlock } from '../spec/conversation.js';
 import type { CacheControl, MemoryBreakpoint } from '../spec/prepared-turn.js';
+import { isSystemReminder } from './is-system-reminder.js';
 
 /** Anthropic's limit on cache breakpoints in one request (tools, system and messages together). */
 export const MAX_CACHE_BREAKPOINTS = 4;
@@ -25,7 +26,7 @@ export interface MemoryNotes {
 export interface DecoratedRequest {
   system: AnthropicTextBlock[];
   messages: AnthropicMessage[];
-  /** Index in `messages` of the current turn (the last user message that is not only tool results), or -1. */
+  /** Index in `messages` of the current turn (`findCurrentTurn`), or -1. */
   currentTurn: number;
   /** memstack's breakpoints that the limit of 4 left no room for, in the order it would have added them. */
   droppedBreakpoints: MemoryBreakpoint[];
@@ -39,9 +40,10 @@ export interface DecoratedRequest {
  * memstack adds its own only while the request stays within 4, the pin's first.
  *
  * The current turn is the last user message that holds more than tool results: in a tool loop the later user
- * messages carry only `tool_result` blocks, so memory never goes there. When the turn has no text (an image alone),
- * the recap becomes a text block of its own, after any tool results (Anthropic requires those first). A string
- * `system` stays a string's text in one block; a string `content` stays a string.
+ * messages carry only `tool_result` blocks (and perhaps a client's `<system-reminder>`), so memory never goes there.
+ * When the turn has no text (an image alone), the recap becomes a text block of its own, after any tool results
+ * (Anthropic requires those first). A string `system` stays a string's text in one block; a string `content` stays a
+ * string.
  */
 export function decorateAnthropicRequest(request: CallerRequest, notes: MemoryNotes): DecoratedRequest {
   const system: AnthropicTextBlock[] =
@@ -91,16 +93,22 @@ export function decorateAnthropicRequest(request: CallerRequest, notes: MemoryNo
   return { system, messages, currentTurn, droppedBreakpoints: dropped };
 }
 
-/** The last user message with string content or a block other than `tool_result`, or -1. */
+/**
+ * The last user message with string content or a block other than `tool_result` and a client's
+ * `<system-reminder>` text (which Claude Code may put beside a tool loop's results), or -1.
+ */
 export function findCurrentTurn(messages: readonly AnthropicMessage[]): number {
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index] as AnthropicMessage;
     if (message.role !== 'user') continue;
-    if (typeof message.content === 'string' || message.content.some((block) => block.type !== 'tool_result')) {
-      return index;
-    }
+    if (typeof message.content === 'string' || message.content.some(isTurnBlock)) return index;
   }
   return -1;
+}
+
+function isTurnBlock(block: AnthropicBlock): boolean {
+  if (block.type === 'tool_result') return false;
+  return !(block.type === 'text' && typeof block.text === 'string' && isSystemReminder(block.text));
 }
 
 function withRecap(content: string | AnthropicBlock[], recap: string): string | AnthropicBlock[] {

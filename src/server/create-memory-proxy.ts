@@ -7,6 +7,7 @@ import { anthropicCollector, openaiCollector, type ReplyCollector } from './coll
 import { forwardHeaders, responseHeaders } from './forward-headers.js';
 import { readIdentity } from './read-identity.js';
 import { tapSse } from './tap-sse.js';
+import { trackRecords } from './track-records.js';
 
 export interface MemoryProxyOptions {
   stack: MemoryStack;
@@ -34,17 +35,34 @@ const anthropicBody = z.looseObject({
   system: z.unknown().optional(),
   tools: z.array(z.unknown()).optional(),
   metadata: z.looseObject({ user_id: z.unknown().optional() }).optional(),
+  output_config: z.looseObject({ format: z.unknown().optional() }).nullish(),
+  output_format: z.unknown().optional(),
 });
-const openaiBody = z.looseObject({ messages: z.array(z.unknown()), user: z.unknown().optional() });
+const openaiBody = z.looseObject({
+  messages: z.array(z.unknown()),
+  user: z.unknown().optional(),
+  response_format: z.looseObject({ type: z.string().optional() }).nullish(),
+});
+
+/** The proxy's Hono app, and a way to wait for the work that runs after the responses. */
+export type MemoryProxy = Hono & {
+  /**
+   * Resolves when the responses sent so far are recorded (a record runs after its response has gone) and the
+   * stack's background work they scheduled (extraction) is done.
+   */
+  idle(): Promise<void>;
+};
 
 /**
  * The memory proxy: `POST /v1/messages` (Anthropic) and `POST /v1/chat/completions` (OpenAI), streaming or not.
- * A request with an identity is decorated (`stack.decorate`), forwarded to the upstream, and its response streamed
- * back as it arrives, byte for byte; the exchange is recorded when the response has ended. A request without an
- * identity, or whose memory failed, is forwarded as it came (`x-memstack` says which). Upstream errors pass through
- * with their status. `count_tokens` and any other path under `/v1/` are passed through.
+ * A request with an identity is decorated (`stack.decorate`), forwarded to the upstream with its query string, and
+ * its response streamed back as it arrives, byte for byte; the exchange is recorded after the response has ended,
+ * without keeping the client waiting (`idle()` waits for it). A request without an identity, one that asks for
+ * structured output (data such as Claude Code's session titles, not a turn of the conversation), or one whose memory
+ * failed, is forwarded as it came (`x-memstack` says which). Upstream errors pass through with their status.
+ * `count_tokens` and any other path under `/v1/` are passed through.
  */
-export function createMemoryProxy(options: MemoryProxyOptions): Hono {
+export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const { stack } = options;
   const send = options.fetch ?? fetch;
   const anthropicBase = (options.anthropicBaseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '');
@@ -57,6 +75,7 @@ export function createMemoryProxy(options: MemoryProxyOptions): Hono {
       // An observer's bug must not fail a request.
     }
   };
+  const records = trackRecords();
   const app = new Hono();
 
   app.use('*', async (context, next) => {
@@ -97,6 +116,7 @@ export function createMemoryProxy(options: MemoryProxyOptions): Hono {
       body = undefined;
     }
     let decorated: DecoratedTurn<unknown> | undefined;
+    let conversation = '';
     let status = 'no-identity';
     let outgoing = raw;
     const parsed = shape === 'anthropic' ? anthropicBody.safeParse(body) : openaiBody.safeParse(body);
@@ -105,7 +125,12 @@ export function createMemoryProxy(options: MemoryProxyOptions): Hono {
       const bodyUser =
         shape === 'anthropic' ? (data.metadata as { user_id?: unknown } | undefined)?.user_id : data.user;
       const identity = readIdentity(request.headers, bodyUser, agent);
-      if (identity) {
+      if (identity && asksForData(parsed.data)) status = 'structured-output';
+      else if (identity) {
+        const { agentId, userId, threadId } = identity.scope;
+        conversation = JSON.stringify([agentId, userId ?? null, threadId ?? null]);
+        // The conversation's last exchange is stored before this turn is read against it.
+        await records.settled(conversation);
         try {
           if (shape === 'anthropic') {
             const turn = await stack.decorate({
@@ -144,15 +169,17 @@ export function createMemoryProxy(options: MemoryProxyOptions): Hono {
     }
     const turn = decorated;
     const collector: ReplyCollector = shape === 'anthropic' ? anthropicCollector() : openaiCollector();
-    const record = async (): Promise<void> => {
-      const reply = collector.reply();
-      if (reply === undefined) return;
-      try {
-        await stack.record(turn, reply);
-      } catch (error) {
-        report(error);
-      }
-    };
+    // After the response: the client does not wait for the store, and a failure is reported, never returned.
+    const record = (): void =>
+      records.add(conversation, async () => {
+        const reply = collector.reply();
+        if (reply === undefined) return;
+        try {
+          await stack.record(turn, reply);
+        } catch (error) {
+          report(error);
+        }
+      });
     if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       const body = tapSse(response.body, { onEvent: (name, data) => collector.event(name, data), onEnd: record });
       return new Response(body, { status: response.status, headers });
@@ -160,20 +187,26 @@ export function createMemoryProxy(options: MemoryProxyOptions): Hono {
     const text = await response.text();
     try {
       collector.body(JSON.parse(text));
-      await record();
+      record();
     } catch (error) {
       report(error);
     }
     return new Response(text, { status: response.status, headers });
   };
 
+  // The query string goes along: Claude Code asks for `/v1/messages?beta=true`.
   app.post('/v1/messages', (context) =>
-    proxy(context.req.raw, `${anthropicBase}/v1/messages`, 'anthropic', apiKey('x-api-key', options.anthropicApiKey)),
+    proxy(
+      context.req.raw,
+      `${anthropicBase}/v1/messages${new URL(context.req.url).search}`,
+      'anthropic',
+      apiKey('x-api-key', options.anthropicApiKey),
+    ),
   );
   app.post('/v1/chat/completions', (context) =>
     proxy(
       context.req.raw,
-      `${openaiBase}/v1/chat/completions`,
+      `${openaiBase}/v1/chat/completions${new URL(context.req.url).search}`,
       'openai',
       apiKey('authorization', options.openaiApiKey),
     ),
@@ -202,7 +235,23 @@ export function createMemoryProxy(options: MemoryProxyOptions): Hono {
       headers: responseHeaders(response.headers, 'passed-through'),
     });
   });
-  return app;
+  return Object.assign(app, {
+    idle: async (): Promise<void> => {
+      await records.idle();
+      await stack.idle();
+    },
+  });
+}
+
+/** A request for structured output (a JSON schema, JSON mode) asks for data, not for a turn of the conversation. */
+function asksForData(data: {
+  output_config?: { format?: unknown } | null | undefined;
+  output_format?: unknown;
+  response_format?: { type?: string | undefined } | null | undefined;
+}): boolean {
+  const anthropic = (data.output_config?.format ?? data.output_format ?? null) !== null;
+  const openai = data.response_format?.type === 'json_schema' || data.response_format?.type === 'json_object';
+  return anthropic || openai;
 }
 
 function apiKey(header: 'x-api-key' | 'authorization', value: string | undefined) {

@@ -1,7 +1,18 @@
+import { z } from 'zod';
 import type { DecorateScope } from '../index.js';
 
 /** Where a request's identity came from (the `x-memstack` response header says it). */
 export type IdentitySource = 'headers' | 'body';
+
+/**
+ * Claude Code's `metadata.user_id`: a JSON string of its device, its account when logged in, and the session, which
+ * is new every session.
+ */
+const claudeCodeUser = z.object({
+  device_id: z.string().min(1),
+  account_uuid: z.string().optional(),
+  session_id: z.string().optional(),
+});
 
 /**
  * Who a proxied request is for: the `x-memstack-agent`, `x-memstack-user` and `x-memstack-thread` headers, else the
@@ -27,7 +38,25 @@ export function readIdentity(
     };
   }
   if (typeof bodyUser === 'string' && bodyUser.trim() !== '') {
-    return { scope: { agentId: agent ?? defaultAgent, userId: bodyUser }, source: 'body' };
+    return { scope: { agentId: agent ?? defaultAgent, userId: bodyUserId(bodyUser) }, source: 'body' };
   }
   return undefined;
+}
+
+/**
+ * The user a body's user field names. Claude Code's is read for its account (else its device), not taken whole: its
+ * session id would make every session a new user with an empty memory.
+ */
+function bodyUserId(value: string): string {
+  if (!value.startsWith('{')) return value;
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    return value;
+  }
+  const parsed = claudeCodeUser.safeParse(json);
+  if (!parsed.success) return value;
+  const { account_uuid: account, device_id: device } = parsed.data;
+  return account !== undefined && account !== '' ? account : device;
 }

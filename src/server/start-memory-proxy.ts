@@ -13,6 +13,12 @@ export interface StartMemoryProxyOptions extends MemoryProxyOptions {
 export interface RunningMemoryProxy {
   /** E.g. `http://127.0.0.1:8787`: the base URL to give a client. */
   url: string;
+  /**
+   * Resolves when the responses sent so far are recorded (each record runs after its response has gone) and the
+   * extraction they scheduled is done: read memory after it.
+   */
+  idle(): Promise<void>;
+  /** Stops serving (open connections are dropped), then waits for the records in flight and their extraction. */
   close(): Promise<void>;
 }
 
@@ -34,10 +40,13 @@ export async function startMemoryProxy(options: StartMemoryProxyOptions): Promis
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    idle: () => app.idle(),
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      await app.idle();
+    },
   };
 }

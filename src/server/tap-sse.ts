@@ -1,11 +1,12 @@
 /**
  * Passes an SSE body through unchanged, chunk by chunk as it arrives, and hands each event's `data` (parsed as JSON
  * when it is) to `onEvent`. `onEnd` runs when the upstream ended the body (not when the client cancelled it: a
- * cancelled stream records nothing). A line is at most `maxLine` characters kept: a longer one is dropped whole.
+ * cancelled stream records nothing), just before the client's body ends: it must not make the client wait. A line is
+ * at most `maxLine` characters kept: a longer one is dropped whole.
  */
 export function tapSse(
   body: ReadableStream<Uint8Array>,
-  handlers: { onEvent: (event: string | undefined, data: unknown) => void; onEnd: () => Promise<void> },
+  handlers: { onEvent: (event: string | undefined, data: unknown) => void; onEnd: () => void },
   maxLine = 1 << 20,
 ): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
@@ -42,11 +43,11 @@ export function tapSse(
         buffer += decoder.decode(chunk, { stream: true });
         drain();
       },
-      async flush() {
+      flush() {
         buffer += decoder.decode();
         drain();
         if (buffer !== '') line(buffer);
-        await handlers.onEnd();
+        handlers.onEnd();
       },
     }),
   );

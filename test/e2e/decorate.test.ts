@@ -172,6 +172,52 @@ describe('stack.decorate: memory around a conversation the caller owns', () => {
     });
   });
 
+  it('keeps a client’s <system-reminder> blocks (Claude Code’s) out of the stored turns, and out of turn-finding', async () => {
+    open([extraction('Migrate the billing service to Postgres'), extraction(null)]);
+    const reminder = (text: string) => ({ type: 'text', text: `<system-reminder>\n${text}\n</system-reminder>` });
+    const environment = reminder('# Environment\n - Primary working directory: /home/alice/billing');
+    const messages: AnthropicMessage[] = [
+      {
+        role: 'user',
+        content: [
+          environment,
+          reminder("Today's date is 2026-12-03."),
+          { type: 'text', text: 'Help me migrate the billing service to Postgres.' },
+        ],
+      },
+    ];
+    await stack.record(await stack.decorate({ ...alice, messages }), { text: 'Which version?' });
+    await stack.idle();
+    const call = { type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: 'db.ts' } };
+    messages.push(
+      { role: 'assistant', content: [{ type: 'text', text: 'Which version?' }] },
+      { role: 'user', content: [reminder('12000 tokens left'), { type: 'text', text: 'Postgres 16.' }] },
+      { role: 'assistant', content: [call] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: 'export const db' },
+          reminder('db.ts changed'),
+        ],
+      },
+    );
+    const turn = await stack.decorate({ ...alice, messages });
+    // The tool loop's results and their reminder are no turn: the memory goes on the user's message, at its head.
+    expect(turn.currentTurn).toBe(2);
+    expect(turn.request.messages[4]).toBe(messages[4]);
+    const current = turn.request.messages[2]?.content as Array<{ type: string; text?: string }>;
+    expect(current[0]?.text).toMatch(/^<task_recap>[\s\S]*Migrate the billing service[\s\S]*<system-reminder>/);
+    expect(turn.alreadyRecorded).toBe(false);
+    await stack.record(turn, { text: 'Done: db.ts uses Postgres 16.' });
+    await stack.idle();
+    expect(await stored()).toEqual([
+      'user: Help me migrate the billing service to Postgres.',
+      'assistant: Which version?',
+      'user: Postgres 16.',
+      'assistant: Done: db.ts uses Postgres 16.',
+    ]);
+  });
+
   it('keeps the caller’s breakpoints and says which of its own the limit of 4 left out', async () => {
     open([extraction('Refactor the parser'), extraction(null)]);
     const messages: AnthropicMessage[] = [{ role: 'user', content: 'Refactor the parser module, please.' }];

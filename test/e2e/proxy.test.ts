@@ -58,7 +58,7 @@ describe('memstack serve: the memory proxy', () => {
       .withResponse();
     expect(response.headers.get('x-memstack')).toBe('decorated; identity=headers');
     expect(first.content).toEqual([{ type: 'text', text: 'Which Postgres version?' }]);
-    await stack.idle();
+    await proxy.idle();
     messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: 'Version 16, on Fly.io.' });
     const stream = client.messages.stream({
       model: 'claude-test',
@@ -67,7 +67,7 @@ describe('memstack serve: the memory proxy', () => {
       messages,
     });
     expect(await stream.finalText()).toBe('Postgres 16 it is.');
-    await stack.idle();
+    await proxy.idle();
 
     const upstream = anthropicUpstream.requests;
     // The client's own key, in the header its SDK uses (this SDK version sends a bearer token).
@@ -115,7 +115,7 @@ describe('memstack serve: the memory proxy', () => {
       { role: 'user', content: 'Which test runner for pnpm workspaces?' },
     ];
     const first = await client.chat.completions.create({ model: 'gpt-test', messages, user: 'bob' });
-    await stack.idle();
+    await proxy.idle();
     messages.push(
       { role: 'assistant', content: first.choices[0]?.message.content ?? '' },
       { role: 'user', content: 'How do I set it up for pnpm workspaces?' },
@@ -130,7 +130,7 @@ describe('memstack serve: the memory proxy', () => {
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
     expect(text).toBe('Add a workspace file.');
-    await stack.idle();
+    await proxy.idle();
     const sent = openaiUpstream.requests[1]?.body as { messages: Array<{ role: string; content: string }> };
     expect(sent.messages[0]).toEqual({ role: 'system', content: 'Be brief.' });
     expect(sent.messages[1]?.content).toContain('Pick a test runner');
@@ -150,6 +150,112 @@ describe('memstack serve: the memory proxy', () => {
     expect(failed).toBeInstanceOf(OpenAI.APIError);
     expect((failed as InstanceType<typeof OpenAI.APIError>).status).toBe(429);
     expect((await stack.session({ agentId: 'coder', userId: 'bob' })).turns).toHaveLength(4);
+  });
+
+  it('answers before the exchange is recorded, keeps a conversation’s records in order; close waits for them', async () => {
+    open([extraction('Migrate the billing service to Postgres'), extraction(null)]);
+    // The first record waits for the test to let it go: the response must not wait for it.
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let records = 0;
+    const slowStack: MemoryStack = {
+      ...stack,
+      record: (async (turn: Parameters<MemoryStack['record']>[0], reply: Parameters<MemoryStack['record']>[1]) => {
+        records += 1;
+        if (records === 1) await released;
+        return stack.record(turn, reply);
+      }) as MemoryStack['record'],
+    };
+    anthropicUpstream = await startAnthropicServer([
+      { type: 'message', text: 'Which Postgres version?' },
+      { type: 'stream', deltas: ['Postgres 16 ', 'it is.'] },
+    ]);
+    proxy = await startMemoryProxy({ stack: slowStack, port: 0, anthropicBaseUrl: anthropicUpstream.url });
+    const client = new Anthropic({
+      apiKey: 'k',
+      baseURL: proxy.url,
+      maxRetries: 0,
+      defaultHeaders: { 'x-memstack-user': 'alice' },
+    });
+    const messages: Anthropic.MessageParam[] = [
+      { role: 'user', content: 'Help me migrate the billing service to Postgres.' },
+    ];
+    const first = await client.messages.create({ model: 'claude-test', max_tokens: 50, messages });
+    expect(first.content).toEqual([{ type: 'text', text: 'Which Postgres version?' }]);
+    expect((await stack.session({ agentId: 'proxy', userId: 'alice' })).turns).toEqual([]);
+
+    // The next turn of the conversation waits for the last one to be stored before it is decorated.
+    messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: 'Version 16.' });
+    const second = client.messages.stream({ model: 'claude-test', max_tokens: 50, messages }).finalText();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(anthropicUpstream.requests).toHaveLength(1);
+    } finally {
+      release(); // else a failed expectation leaves the record, and the proxy's close, waiting
+    }
+    expect(await second).toBe('Postgres 16 it is.');
+    const closing = proxy.close();
+    proxy = undefined;
+    await closing;
+    expect((await stack.session({ agentId: 'proxy', userId: 'alice' })).turns.map((turn) => turn.text)).toEqual([
+      'Help me migrate the billing service to Postgres.',
+      'Which Postgres version?',
+      'Version 16.',
+      'Postgres 16 it is.',
+    ]);
+  });
+
+  it('reports a failed record and still answers; passes structured-output requests (titles) through', async () => {
+    open([]);
+    const failures: unknown[] = [];
+    const failingStack: MemoryStack = {
+      ...stack,
+      record: (async () => {
+        throw new Error('disk full');
+      }) as MemoryStack['record'],
+    };
+    anthropicUpstream = await startAnthropicServer([
+      { type: 'stream', deltas: ['Hello.'] },
+      { type: 'stream', deltas: ['{"title":"Billing migration"}'] },
+    ]);
+    proxy = await startMemoryProxy({
+      stack: failingStack,
+      port: 0,
+      anthropicBaseUrl: anthropicUpstream.url,
+      onError: (error) => failures.push(error),
+    });
+    const client = new Anthropic({
+      apiKey: 'k',
+      baseURL: proxy.url,
+      maxRetries: 0,
+      defaultHeaders: { 'x-memstack-user': 'alice' },
+    });
+    const hello = [{ role: 'user' as const, content: 'Hello there.' }];
+    expect(await client.messages.stream({ model: 'claude-test', max_tokens: 50, messages: hello }).finalText()).toBe(
+      'Hello.',
+    );
+    await proxy.idle();
+    expect(failures).toEqual([new Error('disk full')]);
+    // Claude Code names a session with a structured-output call: data, not a turn to remember or to decorate.
+    const title = {
+      model: 'claude-test',
+      max_tokens: 50,
+      stream: true,
+      messages: [{ role: 'user', content: '<session>\nHello there.\n</session>' }],
+      output_config: { format: { type: 'json_schema', schema: { type: 'object' } } },
+    };
+    const response = await fetch(`${proxy.url}/v1/messages?beta=true`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'k', 'x-memstack-user': 'alice' },
+      body: JSON.stringify(title),
+    });
+    expect(response.headers.get('x-memstack')).toBe('structured-output');
+    expect(await response.text()).toContain('Billing migration');
+    expect(anthropicUpstream.requests[1]).toMatchObject({ path: '/v1/messages?beta=true', body: title });
+    expect(anthropicUpstream.requests[0]?.path).toBe('/v1/messages');
+    expect(failures).toHaveLength(1);
   });
 
   it('passes a request without identity through without memory, and says so', async () => {

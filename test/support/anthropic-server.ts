@@ -13,10 +13,11 @@ export interface AnthropicUsageReport {
 /**
  * One scripted answer of the fake Messages API.
  * - `message`: a non-streaming JSON message.
- * - `stream`: an SSE stream of text deltas; `end` says how it finishes: `complete` (through `message_stop`), `cut`
- *   (the socket is destroyed after the deltas, as when a connection drops), `overloaded` (an `error` event, as the
- *   API sends when it is overloaded mid-stream) or `stall` (the connection stays open after the deltas until the
- *   client goes away, so that the client can abort mid-stream).
+ * - `stream`: an SSE stream of text deltas, then `toolUse` if given (a `tool_use` block, its input streamed as JSON,
+ *   and `stop_reason: 'tool_use'`; without deltas, the text block is left out); `end` says how it finishes:
+ *   `complete` (through `message_stop`), `cut` (the socket is destroyed after the deltas, as when a connection drops),
+ *   `overloaded` (an `error` event, as the API sends when it is overloaded mid-stream) or `stall` (the connection
+ *   stays open after the deltas until the client goes away, so that the client can abort mid-stream).
  * - `error`: an API error body `{"type":"error","error":{...}}` with its status and extra headers (`retry-after`).
  */
 export type AnthropicReply =
@@ -31,6 +32,7 @@ export type AnthropicReply =
   | {
       type: 'stream';
       deltas: string[];
+      toolUse?: { id: string; name: string; input: unknown };
       usage?: AnthropicUsageReport;
       end?: 'complete' | 'cut' | 'overloaded' | 'stall';
     }
@@ -174,7 +176,11 @@ function sendStream(response: ServerResponse, model: string, reply: Extract<Anth
       usage: { ...usage, output_tokens: 1 },
     },
   });
-  send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+  const { toolUse } = reply;
+  const withText = reply.deltas.length > 0 || toolUse === undefined;
+  if (withText) {
+    send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+  }
   send('ping', { type: 'ping' });
   for (const text of reply.deltas) {
     send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } });
@@ -191,10 +197,24 @@ function sendStream(response: ServerResponse, model: string, reply: Extract<Anth
     response.end();
     return;
   }
-  send('content_block_stop', { type: 'content_block_stop', index: 0 });
+  if (withText) send('content_block_stop', { type: 'content_block_stop', index: 0 });
+  if (toolUse !== undefined) {
+    const index = withText ? 1 : 0;
+    send('content_block_start', {
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'tool_use', id: toolUse.id, name: toolUse.name, input: {} },
+    });
+    send('content_block_delta', {
+      type: 'content_block_delta',
+      index,
+      delta: { type: 'input_json_delta', partial_json: JSON.stringify(toolUse.input) },
+    });
+    send('content_block_stop', { type: 'content_block_stop', index });
+  }
   send('message_delta', {
     type: 'message_delta',
-    delta: { stop_reason: 'end_turn', stop_sequence: null },
+    delta: { stop_reason: toolUse === undefined ? 'end_turn' : 'tool_use', stop_sequence: null },
     usage: { output_tokens: usage.output_tokens },
   });
   send('message_stop', { type: 'message_stop' });
