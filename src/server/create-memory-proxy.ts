@@ -1,11 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { DecoratedTurn, MemoryStack } from '../index.js';
 import { anthropicCollector, openaiCollector, type ReplyCollector } from './collect-reply.js';
+import { createInspector } from './create-inspector.js';
 import { forwardHeaders, responseHeaders } from './forward-headers.js';
 import { readIdentity } from './read-identity.js';
+import { sameSecret } from './same-secret.js';
 import { tapSse } from './tap-sse.js';
 
 export interface MemoryProxyOptions {
@@ -17,7 +18,10 @@ export interface MemoryProxyOptions {
   /** Used when a client sends no key of its own. Never logged, never stored. */
   anthropicApiKey?: string | undefined;
   openaiApiKey?: string | undefined;
-  /** When set, every request must carry it in `x-memstack-token`. */
+  /**
+   * When set, every request must carry it in `x-memstack-token`; the inspector page at `/inspect/` loads without it
+   * (it holds no data) and asks for it before calling its API.
+   */
   token?: string | undefined;
   /** The agent of requests whose identity names none. Default `'proxy'`. */
   agentId?: string | undefined;
@@ -42,7 +46,8 @@ const openaiBody = z.looseObject({ messages: z.array(z.unknown()), user: z.unkno
  * A request with an identity is decorated (`stack.decorate`), forwarded to the upstream, and its response streamed
  * back as it arrives, byte for byte; the exchange is recorded when the response has ended. A request without an
  * identity, or whose memory failed, is forwarded as it came (`x-memstack` says which). Upstream errors pass through
- * with their status. `count_tokens` and any other path under `/v1/` are passed through.
+ * with their status. `count_tokens` and any other path under `/v1/` are passed through. The inspector page and its API
+ * are at `/inspect/` (`createInspector`).
  */
 export function createMemoryProxy(options: MemoryProxyOptions): Hono {
   const { stack } = options;
@@ -60,7 +65,13 @@ export function createMemoryProxy(options: MemoryProxyOptions): Hono {
   const app = new Hono();
 
   app.use('*', async (context, next) => {
-    if (options.token !== undefined && !sameSecret(context.req.header('x-memstack-token'), options.token)) {
+    // The inspector checks the token itself, on its API: its page must load without one, to ask for it.
+    const inspector = context.req.path === '/inspect' || context.req.path.startsWith('/inspect/');
+    if (
+      !inspector &&
+      options.token !== undefined &&
+      !sameSecret(context.req.header('x-memstack-token'), options.token)
+    ) {
       return context.json(
         {
           type: 'error',
@@ -167,6 +178,8 @@ export function createMemoryProxy(options: MemoryProxyOptions): Hono {
     return new Response(text, { status: response.status, headers });
   };
 
+  app.route('/', createInspector({ stack, token: options.token, onError: report }));
+
   app.post('/v1/messages', (context) =>
     proxy(context.req.raw, `${anthropicBase}/v1/messages`, 'anthropic', apiKey('x-api-key', options.anthropicApiKey)),
   );
@@ -208,11 +221,4 @@ export function createMemoryProxy(options: MemoryProxyOptions): Hono {
 function apiKey(header: 'x-api-key' | 'authorization', value: string | undefined) {
   if (value === undefined) return undefined;
   return { header, value: header === 'authorization' ? `Bearer ${value}` : value };
-}
-
-function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
