@@ -153,9 +153,39 @@ program
       await stack.close();
       throw error;
     });
-    console.log(`memstack proxy on ${proxy.url} (database ${options.db})`);
+    console.log(`memstack proxy on ${proxy.url} (database ${options.db}); inspector on ${proxy.url}/inspect/`);
     const stop = async (): Promise<void> => {
       await proxy.close();
+      await stack.close();
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+  });
+
+program
+  .command('inspect')
+  .description('serve the inspector page alone (no proxy) on an existing SQLite file, running none of its jobs')
+  .requiredOption('--db <path>', 'the SQLite file')
+  .option('--port <port>', 'port to listen on', parsePort, 8787)
+  .option('--host <address>', 'address to bind (anything but loopback needs --token)', '127.0.0.1')
+  .option('--token <token>', 'required of every API call in x-memstack-token (default: $MEMSTACK_PROXY_TOKEN)')
+  .action(async (options: { db: string; port: number; host: string; token?: string }) => {
+    const { startInspector } = await import('../server.js');
+    // The application's workers run its jobs, with its extractor; openTool reads only the flags' file.
+    const stack = openTool({ db: options.db, agent: '' });
+    const inspector = await startInspector({
+      stack,
+      port: options.port,
+      host: options.host,
+      token: options.token ?? (process.env.MEMSTACK_PROXY_TOKEN || undefined),
+      onError: (error) => console.error(`memstack: inspector request failed: ${String(error)}`),
+    }).catch(async (error: unknown) => {
+      await stack.close();
+      throw error;
+    });
+    console.log(`memstack inspector on ${inspector.pageUrl} (database ${options.db})`);
+    const stop = async (): Promise<void> => {
+      await inspector.close();
       await stack.close();
     };
     process.once('SIGINT', () => void stop());

@@ -29,7 +29,10 @@ export interface MemoryProxyOptions {
   maxBodyBytes?: number | undefined;
   /** For tests, and for an HTTP client of your own. */
   fetch?: typeof fetch | undefined;
-  /** Told of a memory failure (the request itself goes on without memory). */
+  /**
+   * Told of a memory failure (the request itself goes on without memory), and of an inspector request that failed
+   * unexpectedly (answered as a bare 500).
+   */
   onError?: ((error: unknown) => void) | undefined;
 }
 

@@ -162,7 +162,7 @@ function factRow(fact, scope, searched) {
     h('td', { class: 'number' }, count(fact.accessCount)),
     h('td', {}, formatDate(fact.lastUsedAt)),
     h('td', {}, formatDate(fact.createdAt)),
-    h('td', { class: 'keep' }, live ? '–' : '#' + fact.supersededBy),
+    h('td', { class: 'keep', 'data-testid': 'fact-superseded-by' }, live ? '–' : '#' + fact.supersededBy),
     h('td', { class: 'keep' }, provenance),
     h(
       'td',
