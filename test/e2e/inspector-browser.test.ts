@@ -199,6 +199,18 @@ describe.skipIf(!existsSync(CHROMIUM))(
         expect((await stack.inspect.scopes()).map((scope) => scope.userId)).toEqual(['bob', 'carol']);
         expect(JSON.stringify(await stack.inspect.exchanges(scenario.threadKey))).not.toContain('alice');
 
+        // Forget a conversation from its own view: the thread's id is typed to confirm.
+        await page.getByTestId('nav-sessions').click();
+        await waitForCount(page.getByTestId('session-row'), 1);
+        await page.getByTestId('session-link').click();
+        await page.getByTestId('forget-session').click();
+        expect(await page.locator('#confirm-message').textContent()).toContain('in channel support, thread checkout-7');
+        await page.getByTestId('confirm-input').fill('checkout-7');
+        await page.getByTestId('confirm-ok').click();
+        await page.getByText(/^Forgotten: 1 session\(s\) deleted/).waitFor();
+        expect(await stack.inspect.session(scenario.threadKey)).toBeNull();
+        expect(await stack.inspect.sessions()).toEqual([]);
+
         await page.getByTestId('nav-jobs').click();
         await page.getByTestId('jobs-tab-done').click();
         await page.getByTestId('job-row').first().waitFor();
