@@ -1,5 +1,13 @@
-// memstack/server: the memory proxy (Hono on Node) for Anthropic and OpenAI clients. `memstack serve` runs it.
+// memstack/server: the memory proxy (Hono on Node) for Anthropic and OpenAI clients, and the inspector page.
+// `memstack serve` runs the proxy (the inspector at /inspect/); `memstack inspect` runs the inspector alone.
+export { createInspector, type InspectorOptions } from './server/create-inspector.js';
 export { createMemoryProxy, type MemoryProxy, type MemoryProxyOptions } from './server/create-memory-proxy.js';
+export type { RunningServer } from './server/listen-on-node.js';
+export {
+  type RunningInspector,
+  type StartInspectorOptions,
+  startInspector,
+} from './server/start-inspector.js';
 export {
   type RunningMemoryProxy,
   type StartMemoryProxyOptions,

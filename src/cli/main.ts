@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, heuristicExtractor, llmExtractor, MemstackError, type PromptLayout } from '../index.js';
 import { sqliteStore } from '../sqlite.js';
 import { formatReplaySummary, formatReplayTurn } from './format-replay.js';
-import { addMemoryCommands } from './memory-commands.js';
+import { addMemoryCommands, openTool } from './memory-commands.js';
 import { progressBar } from './progress-bar.js';
 import { readConversation } from './read-conversation.js';
 import { MODEL_HELP, modelFromSpec, resolveChatModel } from './resolve-model.js';
@@ -150,9 +150,39 @@ program
       await stack.close();
       throw error;
     });
-    console.log(`memstack proxy on ${proxy.url} (database ${options.db})`);
+    console.log(`memstack proxy on ${proxy.url} (database ${options.db}); inspector on ${proxy.url}/inspect/`);
     const stop = async (): Promise<void> => {
       await proxy.close();
+      await stack.close();
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+  });
+
+program
+  .command('inspect')
+  .description('serve the inspector page alone (no proxy) on an existing SQLite file, running none of its jobs')
+  .requiredOption('--db <path>', 'the SQLite file')
+  .option('--port <port>', 'port to listen on', parsePort, 8787)
+  .option('--host <address>', 'address to bind (anything but loopback needs --token)', '127.0.0.1')
+  .option('--token <token>', 'required of every API call in x-memstack-token (default: $MEMSTACK_PROXY_TOKEN)')
+  .action(async (options: { db: string; port: number; host: string; token?: string }) => {
+    const { startInspector } = await import('../server.js');
+    // The application's workers run its jobs, with its extractor.
+    const stack = openTool(options);
+    const inspector = await startInspector({
+      stack,
+      port: options.port,
+      host: options.host,
+      token: options.token ?? (process.env.MEMSTACK_PROXY_TOKEN || undefined),
+      onError: (error) => console.error(`memstack: inspector request failed: ${String(error)}`),
+    }).catch(async (error: unknown) => {
+      await stack.close();
+      throw error;
+    });
+    console.log(`memstack inspector on ${inspector.pageUrl} (database ${options.db})`);
+    const stop = async (): Promise<void> => {
+      await inspector.close();
       await stack.close();
     };
     process.once('SIGINT', () => void stop());

@@ -30,7 +30,7 @@ const scoped = (command: Command): Command =>
  * A stack on an application's file that runs none of its jobs (they are the application's workers', with their
  * extractor). `create`: the file may be new (an import); otherwise a missing file is an error, not an empty database.
  */
-function openTool(flags: Pick<ScopeFlags, 'db'>, options: { create?: boolean } = {}): MemoryStack {
+export function openTool(flags: Pick<ScopeFlags, 'db'>, options: { create?: boolean } = {}): MemoryStack {
   if (options.create) mkdirSync(dirname(resolve(flags.db)), { recursive: true });
   else if (!existsSync(flags.db)) throw new InvalidArgumentError(`no database at ${flags.db}`);
   return createMemoryStack({ store: sqliteStore({ path: flags.db }), runJobs: false });

@@ -1,11 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { DecoratedTurn, MemoryStack } from '../index.js';
 import { anthropicCollector, openaiCollector, type ReplyCollector } from './collect-reply.js';
+import { createInspector } from './create-inspector.js';
 import { forwardHeaders, responseHeaders } from './forward-headers.js';
 import { readIdentity } from './read-identity.js';
+import { sameSecret } from './same-secret.js';
 import { tapSse } from './tap-sse.js';
 import { trackRecords } from './track-records.js';
 
@@ -18,7 +19,10 @@ export interface MemoryProxyOptions {
   /** Used when a client sends no key of its own. Never logged, never stored. */
   anthropicApiKey?: string | undefined;
   openaiApiKey?: string | undefined;
-  /** When set, every request must carry it in `x-memstack-token`. */
+  /**
+   * When set, every request must carry it in `x-memstack-token`; the inspector page at `/inspect/` loads without it
+   * (it holds no data) and asks for it before calling its API.
+   */
   token?: string | undefined;
   /** The agent of requests whose identity names none. Default `'proxy'`. */
   agentId?: string | undefined;
@@ -26,7 +30,10 @@ export interface MemoryProxyOptions {
   maxBodyBytes?: number | undefined;
   /** For tests, and for an HTTP client of your own. */
   fetch?: typeof fetch | undefined;
-  /** Told of a memory failure (the request itself goes on without memory). */
+  /**
+   * Told of a memory failure (the request itself goes on without memory), and of an inspector request that failed
+   * unexpectedly (answered as a bare 500).
+   */
   onError?: ((error: unknown) => void) | undefined;
 }
 
@@ -60,7 +67,8 @@ export type MemoryProxy = Hono & {
  * without keeping the client waiting (`idle()` waits for it). A request without an identity, one that asks for
  * structured output (data such as Claude Code's session titles, not a turn of the conversation), or one whose memory
  * failed, is forwarded as it came (`x-memstack` says which). Upstream errors pass through with their status.
- * `count_tokens` and any other path under `/v1/` are passed through.
+ * `count_tokens` and any other path under `/v1/` are passed through. The inspector page and its API are at
+ * `/inspect/` (`createInspector`).
  */
 export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const { stack } = options;
@@ -79,7 +87,13 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const app = new Hono();
 
   app.use('*', async (context, next) => {
-    if (options.token !== undefined && !sameSecret(context.req.header('x-memstack-token'), options.token)) {
+    // The inspector checks the token itself, on its API: its page must load without one, to ask for it.
+    const inspector = context.req.path === '/inspect' || context.req.path.startsWith('/inspect/');
+    if (
+      !inspector &&
+      options.token !== undefined &&
+      !sameSecret(context.req.header('x-memstack-token'), options.token)
+    ) {
       return context.json(
         {
           type: 'error',
@@ -194,6 +208,8 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
     return new Response(text, { status: response.status, headers });
   };
 
+  app.route('/', createInspector({ stack, token: options.token, onError: report }));
+
   // The query string goes along: Claude Code asks for `/v1/messages?beta=true`.
   app.post('/v1/messages', (context) =>
     proxy(
@@ -257,11 +273,4 @@ function asksForData(data: {
 function apiKey(header: 'x-api-key' | 'authorization', value: string | undefined) {
   if (value === undefined) return undefined;
   return { header, value: header === 'authorization' ? `Bearer ${value}` : value };
-}
-
-function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

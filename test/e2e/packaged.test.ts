@@ -192,7 +192,7 @@ console.log((${shape})(modules));`,
       ['claudeCliModel'],
       ['memoryStore', 'scriptedCompletionModel'],
       ['mapAiSdkUsage', 'memstackMiddleware'],
-      ['createMemoryProxy', 'startMemoryProxy'],
+      ['createInspector', 'createMemoryProxy', 'startInspector', 'startMemoryProxy'],
     ]);
   });
 

@@ -26,9 +26,9 @@ describe('memstack serve (the built CLI)', () => {
     directory = undefined;
   });
 
-  const start = (args: string[]): Promise<{ url: string; output: () => string }> => {
+  const start = (args: string[], command = 'serve'): Promise<{ url: string; output: () => string }> => {
     if (!existsSync(bin)) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
-    const process_ = spawn(process.execPath, [bin, 'serve', ...args], {
+    const process_ = spawn(process.execPath, [bin, command, ...args], {
       cwd: root,
       env: { ...process.env, MEMSTACK_PROXY_TOKEN: '' },
     });
@@ -37,12 +37,12 @@ describe('memstack serve (the built CLI)', () => {
     return new Promise((resolvePromise, reject) => {
       const onData = (data: Buffer): void => {
         output += data.toString();
-        const match = /proxy on (http:\/\/\S+)/.exec(output);
+        const match = /(?:proxy|inspector) on (http:\/\/\S+)/.exec(output);
         if (match?.[1]) resolvePromise({ url: match[1], output: () => output });
       };
       process_.stdout?.on('data', onData);
       process_.stderr?.on('data', onData);
-      process_.on('exit', (code) => reject(new Error(`memstack serve exited (${code}): ${output}`)));
+      process_.on('exit', (code) => reject(new Error(`memstack ${command} exited (${code}): ${output}`)));
     });
   };
 
@@ -60,6 +60,7 @@ describe('memstack serve (the built CLI)', () => {
       '--anthropic-base-url',
       upstream.url,
     ]);
+    expect(proxy.output()).toContain(`inspector on ${proxy.url}/inspect/`);
     const client = new Anthropic({
       apiKey: 'k',
       baseURL: proxy.url,
@@ -95,5 +96,34 @@ describe('memstack serve (the built CLI)', () => {
     await expect(start(['--port', '0', '--db', ':memory:', '--anthropic-base-url', 'api.example.com'])).rejects.toThrow(
       /write http:\/\/api\.example\.com or https:\/\/api\.example\.com/,
     );
+  });
+
+  it('memstack inspect serves the inspector alone on an existing file, and runs none of its jobs', async () => {
+    directory = mkdtempSync(join(tmpdir(), 'memstack-inspect-'));
+    const database = join(directory, 'app.db');
+    // The application's own process, which left its extraction job for its workers.
+    const application = createMemoryStack({ store: sqliteStore({ path: database }), runJobs: false });
+    const prepared = await application.prepare({ agentId: 'app', userId: 'alice', text: 'We deploy on Fly.io.' });
+    await application.record(prepared, { text: 'Noted.' });
+    await application.close();
+
+    await expect(start(['--db', join(directory, 'missing.db'), '--port', '0'], 'inspect')).rejects.toThrow(
+      /no database at/,
+    );
+    await expect(start(['--db', database, '--port', '0', '--host', '0.0.0.0'], 'inspect')).rejects.toThrow(
+      /exposes the inspector beyond this machine/,
+    );
+    const inspector = await start(['--db', database, '--port', '0'], 'inspect');
+    expect(inspector.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/inspect\/$/);
+    const page = await fetch(inspector.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('memstack inspector');
+    const api = new URL('api/', inspector.url);
+    const sessions = (await (await fetch(new URL('sessions', api))).json()) as { sessions: Array<{ key: string }> };
+    expect(sessions.sessions.map((session) => session.key)).toEqual([prepared.session.key]);
+    // A stack that ran jobs would have claimed it at once; this one leaves it to the application.
+    await new Promise((wait) => setTimeout(wait, 500));
+    const queued = (await (await fetch(new URL('jobs?state=queued', api))).json()) as { jobs: unknown[] };
+    expect(queued.jobs).toHaveLength(1);
   });
 });
