@@ -145,7 +145,8 @@ program
       agentId: options.agent,
       anthropicBaseUrl: checkUrl(options.anthropicBaseUrl, '--anthropic-base-url'),
       openaiBaseUrl: checkUrl(options.openaiBaseUrl, '--openai-base-url'),
-      onError: (error) => console.error(`memstack: memory skipped: ${String(error)}`),
+      // A memory failure (the request went on without memory) or an inspector call that failed: the error says which.
+      onError: (error) => console.error(`memstack: ${String(error)}`),
     }).catch(async (error: unknown) => {
       await stack.close();
       throw error;
