@@ -32,6 +32,7 @@ function valueImports(file: string): string[] {
 const ENTRIES = [
   'index.ts',
   'sqlite.ts',
+  'postgres.ts',
   'anthropic.ts',
   'openai-compatible.ts',
   'claude-cli.ts',

@@ -1,0 +1,7 @@
+// `memstack/postgres`: the server store, on PostgreSQL (the `pg` driver, an optional peer loaded by this entry only).
+
+export {
+  type PostgresMemoryStore,
+  type PostgresStoreOptions,
+  postgresStore,
+} from './stores/postgres/postgres-store.js';

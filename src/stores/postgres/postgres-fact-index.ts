@@ -1,0 +1,93 @@
+import type { IndexDocument, SearchTerm } from '../../spec/memory-store.js';
+import type { FactScope } from '../../spec/scope.js';
+import { type Bm25Hit, type Bm25Table, documentFrequency, rankBm25, termCondition } from './postgres-bm25-index.js';
+import type { Sql } from './postgres-guard.js';
+
+/**
+ * As the SQLite store's fact indexes (`fts5-index.ts`): a query ranks exactly, by bm25, at most this many documents
+ * (summed over its terms' document frequencies in the whole index); its frequent terms are looked up among their
+ * most recent documents in the scope instead.
+ */
+const RANKED_DOCUMENT_BUDGET = 250;
+const RECENT_PER_FREQUENT_TERM = 30;
+const FREQUENT_TERMS_USED = 3;
+
+type Words = keyof IndexDocument['words'];
+type Grams = keyof IndexDocument['grams'];
+
+export interface PostgresFactIndex {
+  search<Name extends 'words' | 'grams'>(
+    sql: Sql,
+    name: Name,
+    scope: FactScope,
+    terms: ReadonlyArray<SearchTerm<Name extends 'words' ? Words : Grams>>,
+    weights: Readonly<Record<Name extends 'words' ? Words : Grams, number>>,
+    limit: number,
+  ): Promise<Bm25Hit[]>;
+}
+
+/**
+ * The fact indexes (the words and the grams of live facts). Terms are split by document frequency as the SQLite store
+ * splits them: the rare ones, up to the ranking budget, are ranked exactly with bm25 (an OR of them); when every term
+ * is frequent, each of the rarest few is looked up among its most recent documents in the scope, and a fact scores
+ * by how many of them it contains (the newest first among equals).
+ */
+export function postgresFactIndex(schema: string): PostgresFactIndex {
+  const table = `${schema}.facts`;
+  const indexed = 'superseded_by IS NULL';
+  const tables = {
+    words: {
+      table,
+      id: 'id',
+      columns: { text: 'text_tokens', context: 'context_tokens', dated: 'dated' },
+      length: 'words_length',
+      vector: 'words_vector',
+      indexed,
+    } satisfies Bm25Table<Words>,
+    grams: {
+      table,
+      id: 'id',
+      columns: { text: 'grams', context: 'context_grams' },
+      length: 'grams_length',
+      vector: 'grams_vector',
+      indexed,
+    } satisfies Bm25Table<Grams>,
+  };
+
+  return {
+    async search(sql, name, scope, terms, weights, limit) {
+      if (terms.length === 0) return [];
+      const index = tables[name] as Bm25Table<string>;
+      const counted: Array<{ term: SearchTerm<string>; documents: number }> = [];
+      for (const term of terms) {
+        const documents = await documentFrequency(sql, index, term, RANKED_DOCUMENT_BUDGET + 1);
+        if (documents > 0) counted.push({ term, documents });
+      }
+      counted.sort((a, b) => a.documents - b.documents);
+      const rare: Array<SearchTerm<string>> = [];
+      let budget = RANKED_DOCUMENT_BUDGET;
+      for (const { term, documents } of counted) {
+        if (documents > budget) break;
+        rare.push(term);
+        budget -= documents;
+      }
+      const inScope = { sql: 'agent_id = $1 AND user_id = $2', values: [scope.agentId, scope.userId ?? ''] };
+      if (rare.length > 0) return rankBm25(sql, index, rare, weights as Record<string, number>, inScope, limit);
+      const matched = new Map<number, number>();
+      for (const { term } of counted.slice(0, FREQUENT_TERMS_USED)) {
+        const values = [...inScope.values];
+        const condition = termCondition(index, term, values);
+        const rows = await sql.query<{ id: number }>(
+          `SELECT id FROM ${table} WHERE ${indexed} AND ${inScope.sql} AND ${condition}
+           ORDER BY id DESC LIMIT ${RECENT_PER_FREQUENT_TERM}`,
+          values,
+        );
+        for (const { id } of rows) matched.set(id, (matched.get(id) ?? 0) + 1);
+      }
+      return [...matched]
+        .sort((a, b) => b[1] - a[1] || b[0] - a[0])
+        .slice(0, limit)
+        .map(([id, score]) => ({ id, score }));
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Schema versions, applied in order on open (tracked in the schema's `migrations` table), each a function of the
+ * quoted schema name. Never edit a shipped migration: add the next one.
+ *
+ * The tables mirror the SQLite store's after its 10 migrations. Where SQLite keeps FTS5 tables, each indexed row keeps
+ * the core's tokens per field (decision 15) with its token count and a tsvector of them (`index_vector`: the tokens
+ * as they are, no parser, no dictionary), GIN indexed: the vector finds the rows, bm25 is computed as FTS5 computes
+ * it (`fts5Bm25`).
+ */
+export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
+  (s) => `
+  -- The tokens of a field as a tsvector, for the GIN index only: no positions (bm25 counts hits from the tokens).
+  -- Tokens longer than a tsvector lexeme may be (2046 bytes) are left out of it; the ranking still reads them.
+  CREATE FUNCTION ${s}.index_vector(tokens text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
+    SELECT array_to_tsvector(coalesce(array_agg(DISTINCT token), '{}'))
+    FROM unnest(string_to_array(tokens, ' ')) AS token WHERE token <> '' AND octet_length(token) < 2047
+  $$;
+  -- How many tokens a field holds (FTS5's column size).
+  CREATE FUNCTION ${s}.token_count(tokens text) RETURNS integer
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
+    SELECT coalesce(array_length(array_remove(string_to_array(tokens, ' '), ''), 1), 0)
+  $$;
+
+  CREATE TABLE ${s}.sessions (
+    key text PRIMARY KEY,
+    uuid text NOT NULL,
+    agent_id text NOT NULL,
+    channel_id text,
+    thread_id text,
+    pin_task text,
+    pin_task_user_id text,
+    pin_clarifications jsonb NOT NULL DEFAULT '[]',
+    pin_attempts integer NOT NULL DEFAULT 0,
+    pin_version integer NOT NULL DEFAULT 0,
+    task_source_turn_id bigint,
+    summary text,
+    summary_through bigint NOT NULL DEFAULT 0,
+    history_version integer NOT NULL DEFAULT 0,
+    extracted_through bigint NOT NULL DEFAULT 0,
+    system_pin text,
+    system_pin_at timestamptz,
+    model_state jsonb NOT NULL DEFAULT '{}',
+    first_user_id text,
+    shared boolean NOT NULL DEFAULT false,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL
+  );
+  CREATE INDEX sessions_scope ON ${s}.sessions (agent_id, channel_id, thread_id);
+  CREATE INDEX sessions_updated ON ${s}.sessions (updated_at DESC, key DESC);
+
+  CREATE TABLE ${s}.turns (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    session_key text NOT NULL REFERENCES ${s}.sessions (key) ON DELETE CASCADE,
+    role text NOT NULL CHECK (role IN ('user', 'assistant')),
+    text text NOT NULL,
+    user_id text,
+    tokens integer NOT NULL,
+    input_tokens integer,
+    output_tokens integer,
+    cache_read_tokens integer,
+    cache_write_tokens integer,
+    path text,
+    memory_tokens integer,
+    created_at timestamptz NOT NULL
+  );
+  CREATE INDEX turns_session ON ${s}.turns (session_key, id);
+  CREATE INDEX turns_session_user ON ${s}.turns (session_key, user_id);
+  CREATE INDEX turns_user ON ${s}.turns (user_id) WHERE user_id IS NOT NULL;
+
+  -- One row per turn: its index document (its own tokens, its neighbours' as context, its calendar terms).
+  CREATE TABLE ${s}.turn_index (
+    turn_id bigint PRIMARY KEY REFERENCES ${s}.turns (id) ON DELETE CASCADE,
+    session_key text NOT NULL,
+    text text NOT NULL,
+    context text NOT NULL,
+    dated text NOT NULL,
+    grams text NOT NULL,
+    context_grams text NOT NULL,
+    words_length integer GENERATED ALWAYS AS
+      (1 + ${s}.token_count(text) + ${s}.token_count(context) + ${s}.token_count(dated)) STORED,
+    grams_length integer GENERATED ALWAYS AS (1 + ${s}.token_count(grams) + ${s}.token_count(context_grams)) STORED,
+    words_vector tsvector GENERATED ALWAYS AS (${s}.index_vector(text || ' ' || context || ' ' || dated)) STORED,
+    grams_vector tsvector GENERATED ALWAYS AS (${s}.index_vector(grams || ' ' || context_grams)) STORED
+  );
+  CREATE INDEX turn_index_session ON ${s}.turn_index (session_key, turn_id);
+  CREATE INDEX turn_index_words ON ${s}.turn_index USING gin (words_vector);
+  CREATE INDEX turn_index_grams ON ${s}.turn_index USING gin (grams_vector);
+
+  -- user_id '' is the agent-wide scope (no user).
+  CREATE TABLE ${s}.facts (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    agent_id text NOT NULL,
+    user_id text NOT NULL,
+    text text NOT NULL,
+    text_tokens text NOT NULL,
+    grams text NOT NULL,
+    context text NOT NULL DEFAULT '',
+    context_tokens text NOT NULL DEFAULT '',
+    context_grams text NOT NULL DEFAULT '',
+    dated text NOT NULL DEFAULT '',
+    hash text NOT NULL,
+    source text NOT NULL DEFAULT 'user' CHECK (source IN ('user', 'reply', 'api')),
+    source_session_key text,
+    source_turn_id bigint,
+    context_turn_ids jsonb NOT NULL DEFAULT '[]',
+    created_at timestamptz NOT NULL,
+    last_used_at timestamptz,
+    access_count integer NOT NULL DEFAULT 0,
+    superseded_by bigint,
+    words_length integer GENERATED ALWAYS AS
+      (1 + ${s}.token_count(text_tokens) + ${s}.token_count(context_tokens) + ${s}.token_count(dated)) STORED,
+    grams_length integer GENERATED ALWAYS AS (1 + ${s}.token_count(grams) + ${s}.token_count(context_grams)) STORED,
+    words_vector tsvector GENERATED ALWAYS AS
+      (${s}.index_vector(text_tokens || ' ' || context_tokens || ' ' || dated)) STORED,
+    grams_vector tsvector GENERATED ALWAYS AS (${s}.index_vector(grams || ' ' || context_grams)) STORED
+  );
+  CREATE UNIQUE INDEX facts_live_hash ON ${s}.facts (agent_id, user_id, hash) WHERE superseded_by IS NULL;
+  CREATE INDEX facts_recent ON ${s}.facts (agent_id, user_id, coalesce(last_used_at, created_at))
+    WHERE superseded_by IS NULL;
+  CREATE INDEX facts_scope ON ${s}.facts (agent_id, user_id);
+  CREATE INDEX facts_source ON ${s}.facts (source_session_key);
+  CREATE INDEX facts_source_turn ON ${s}.facts (source_turn_id) WHERE source_turn_id IS NOT NULL;
+  -- Superseded facts are out of the indexes, as they are out of SQLite's FTS5 tables.
+  CREATE INDEX facts_words ON ${s}.facts USING gin (words_vector) WHERE superseded_by IS NULL;
+  CREATE INDEX facts_grams ON ${s}.facts USING gin (grams_vector) WHERE superseded_by IS NULL;
+
+  -- Inspection: each reply's trace, and the request as sent (the system prompt once per distinct text per session).
+  CREATE TABLE ${s}.turn_traces (
+    turn_id bigint PRIMARY KEY REFERENCES ${s}.turns (id) ON DELETE CASCADE,
+    session_key text NOT NULL,
+    trace text NOT NULL,
+    format text,
+    system_hash text,
+    earlier_messages integer,
+    current text
+  );
+  CREATE INDEX turn_traces_session ON ${s}.turn_traces (session_key);
+  CREATE TABLE ${s}.sent_systems (
+    session_key text NOT NULL REFERENCES ${s}.sessions (key) ON DELETE CASCADE,
+    hash text NOT NULL,
+    system text NOT NULL,
+    PRIMARY KEY (session_key, hash)
+  );
+  `,
+];

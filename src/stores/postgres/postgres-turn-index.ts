@@ -1,0 +1,157 @@
+import {
+  buildTurnContext,
+  buildTurnDocument,
+  joinTurnDocument,
+  type TurnTextFields,
+} from '../../core/build-turn-document.js';
+import type { IndexDocument, SearchQuery, TurnCandidate } from '../../spec/memory-store.js';
+import { TURN_COLUMNS, type TurnRow, toTurn } from './map-postgres-rows.js';
+import { type Bm25Table, rankBm25 } from './postgres-bm25-index.js';
+import type { Sql } from './postgres-guard.js';
+
+interface IndexedTurn {
+  id: number;
+  text: string;
+  created_at: Date;
+}
+
+export interface PostgresTurnIndex {
+  /**
+   * Indexes a new exchange, and gives the turn before it its new neighbour, in the caller's transaction. `own`: the
+   * new turns' own fields, built before the transaction (`buildTurnText`).
+   */
+  addExchange(
+    sql: Sql,
+    sessionKey: string,
+    user: IndexedTurn,
+    assistant: IndexedTurn,
+    own: { user: TurnTextFields; assistant: TurnTextFields },
+  ): Promise<void>;
+  /**
+   * Re-indexes the turns left beside deleted ones (their neighbour context quoted them): for each deleted id, the
+   * nearest remaining turn before and after it. In the caller's transaction, after the deletion.
+   */
+  reindexBeside(sql: Sql, sessionKey: string, deletedIds: readonly number[]): Promise<void>;
+  search(
+    sql: Sql,
+    sessionKey: string,
+    query: SearchQuery,
+    options: { limit: number; beforeTurnId?: number },
+  ): Promise<TurnCandidate[]>;
+}
+
+/**
+ * The turn index behind turn recall (`turn_index`): each turn as `buildTurnDocument` gives it, with the turns before
+ * and after it in the session; a deleted turn's row goes with it (a foreign key). Ranked as the SQLite store's
+ * `turns_words` and `turns_cjk` are.
+ */
+export function postgresTurnIndex(schema: string): PostgresTurnIndex {
+  const table = `${schema}.turn_index`;
+  const words: Bm25Table<keyof IndexDocument['words']> = {
+    table,
+    id: 'turn_id',
+    columns: { text: 'text', context: 'context', dated: 'dated' },
+    length: 'words_length',
+    vector: 'words_vector',
+    indexed: 'true',
+  };
+  const grams: Bm25Table<keyof IndexDocument['grams']> = {
+    table,
+    id: 'turn_id',
+    columns: { text: 'grams', context: 'context_grams' },
+    length: 'grams_length',
+    vector: 'grams_vector',
+    indexed: 'true',
+  };
+  const neighbour = async (sql: Sql, sessionKey: string, id: number, side: 'before' | 'after') =>
+    (
+      await sql.query<IndexedTurn>(
+        side === 'before'
+          ? `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id < $2 ORDER BY id DESC LIMIT 1`
+          : `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id > $2 ORDER BY id LIMIT 1`,
+        [sessionKey, id],
+      )
+    )[0];
+  const put = async (
+    sql: Sql,
+    sessionKey: string,
+    turn: IndexedTurn,
+    neighbours: Array<IndexedTurn | undefined>,
+    own?: TurnTextFields,
+  ) => {
+    const texts = neighbours.map((turn) => turn?.text);
+    const { words, grams } = own
+      ? joinTurnDocument(own, buildTurnContext(texts))
+      : buildTurnDocument({ text: turn.text, at: turn.created_at }, texts);
+    await sql.query(
+      `INSERT INTO ${table} (turn_id, session_key, text, context, dated, grams, context_grams)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (turn_id) DO UPDATE SET text = excluded.text, context = excluded.context, dated = excluded.dated,
+         grams = excluded.grams, context_grams = excluded.context_grams`,
+      [turn.id, sessionKey, words.text, words.context, words.dated, grams.text, grams.context],
+    );
+  };
+
+  return {
+    async addExchange(sql, sessionKey, user, assistant, own) {
+      const [previous, beforePrevious] = await sql.query<IndexedTurn>(
+        `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id < $2 ORDER BY id DESC LIMIT 2`,
+        [sessionKey, user.id],
+      );
+      // The turn before gets a new neighbour: only its context fields change.
+      if (previous) {
+        const context = buildTurnContext([beforePrevious?.text, user.text]);
+        await sql.query(`UPDATE ${table} SET context = $1, context_grams = $2 WHERE turn_id = $3`, [
+          context.words,
+          context.grams,
+          previous.id,
+        ]);
+      }
+      await put(sql, sessionKey, user, [previous, assistant], own.user);
+      await put(sql, sessionKey, assistant, [user], own.assistant);
+    },
+    async reindexBeside(sql, sessionKey, deletedIds) {
+      const beside = new Set<number>();
+      for (const id of deletedIds) {
+        for (const side of ['before', 'after'] as const) {
+          const turn = await neighbour(sql, sessionKey, id, side);
+          if (turn) beside.add(turn.id);
+        }
+      }
+      for (const id of beside) {
+        const [turn] = await sql.query<IndexedTurn>(
+          `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id = $2`,
+          [sessionKey, id],
+        );
+        if (!turn) continue;
+        const previous = await neighbour(sql, sessionKey, id, 'before');
+        const next = await neighbour(sql, sessionKey, id, 'after');
+        await put(sql, sessionKey, turn, [previous, next]);
+      }
+    },
+    async search(sql, sessionKey, query, { limit, beforeTurnId }) {
+      const filter = {
+        sql: 'session_key = $1 AND turn_id < $2',
+        values: [sessionKey, beforeTurnId ?? Number.MAX_SAFE_INTEGER],
+      };
+      const relevance = new Map<number, number>();
+      // A turn found by both indexes adds up its relevance.
+      for (const hit of [
+        ...(await rankBm25(sql, words, query.words.terms, query.words.weights, filter, limit)),
+        ...(await rankBm25(sql, grams, query.grams.terms, query.grams.weights, filter, limit)),
+      ]) {
+        relevance.set(hit.id, (relevance.get(hit.id) ?? 0) + hit.score);
+      }
+      const best = [...relevance].sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, limit);
+      if (best.length === 0) return [];
+      const rows = await sql.query<TurnRow>(`SELECT ${TURN_COLUMNS} FROM ${schema}.turns t WHERE t.id = ANY($1)`, [
+        best.map(([id]) => id),
+      ]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return best.flatMap(([id, score]) => {
+        const row = byId.get(id);
+        return row ? [{ turn: toTurn(row), relevance: score }] : [];
+      });
+    },
+  };
+}
