@@ -1,18 +1,361 @@
-import { afterAll, describe } from 'vitest';
+import fc from 'fast-check';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../../../test/support/test-postgres.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
+import { StoreError } from '../../spec/errors/store-error.js';
+import type { ExchangeWrite, FactQuery } from '../../spec/memory-store.js';
 import { runMemoryStoreContract } from '../../store-kit.js';
+import { sqliteStore } from '../sqlite/sqlite-store.js';
+import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { postgresStore } from './postgres-store.js';
+import { quoteLexeme, toTsquery } from './to-tsquery.js';
 
+const url = TEST_POSTGRES_URL as string;
 const schemas: string[] = [];
 afterAll(() => dropSchemas(...schemas));
 
-/** A store on a fresh schema of its own, dropped after the file's tests. */
-function freshStore(prefix = 'store') {
+function freshSchema(prefix = 'store'): string {
   const schema = uniqueSchema(prefix);
   schemas.push(schema);
-  return postgresStore({ connectionString: TEST_POSTGRES_URL as string, schema, poolSize: 4 });
+  return schema;
+}
+
+/** A store on a fresh schema of its own, dropped after the file's tests. */
+function freshStore(prefix = 'store') {
+  return postgresStore({ connectionString: url, schema: freshSchema(prefix), poolSize: 4 });
+}
+
+const exchange = (key: string, userId: string | null, user: string, reply: string, at: Date): ExchangeWrite => ({
+  session: { key, uuid: `uuid-${key}`, agentId: 'bot', channelId: null, threadId: 'team' },
+  userId,
+  user: { text: user, tokens: 3 },
+  assistant: { text: reply, tokens: 3 },
+  taskSource: false,
+  injectedFactIds: [],
+  at,
+});
+
+async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
 }
 
 describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
   runMemoryStoreContract('postgres', () => freshStore('contract'));
+
+  it('migrates once when four stores open a new schema at once', async () => {
+    const schema = freshSchema('race');
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, () => postgresStore({ connectionString: url, schema, poolSize: 2 })),
+    );
+    const { tables, versions } = await withClient(async (client) => ({
+      tables: (
+        await client.query(
+          'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+          [schema],
+        )
+      ).rows.map((row) => row.table_name),
+      versions: (await client.query(`SELECT version FROM "${schema}".migrations ORDER BY version`)).rows,
+    }));
+    expect(tables).toEqual(['facts', 'migrations', 'sent_systems', 'sessions', 'turn_index', 'turn_traces', 'turns']);
+    expect(versions.map((row) => row.version)).toEqual(POSTGRES_MIGRATIONS.map((_, index) => index + 1));
+    // Each store works on the shared tables.
+    await Promise.all(
+      stores.map((store, index) =>
+        store.sessions.appendExchange(exchange(`s${index}`, 'u', 'hi', 'hello', new Date())),
+      ),
+    );
+    expect(await stores[0]?.browse.sessions({ limit: 10 })).toHaveLength(4);
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it('gives each exchange consecutive ids in its session, and loses no pin update, with stores writing at once', async () => {
+    const schema = freshSchema('writers');
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, () => postgresStore({ connectionString: url, schema, poolSize: 3 })),
+    );
+    const writes = stores.flatMap((store, writer) =>
+      Array.from({ length: 10 }, (_, index) =>
+        store.sessions.appendExchange(
+          exchange('shared', `w${writer}`, `q${writer}.${index}`, `a${writer}.${index}`, new Date()),
+        ),
+      ),
+    );
+    const ids = await Promise.all(writes);
+    for (const { userTurnId, assistantTurnId } of ids) expect(assistantTurnId).toBe(userTurnId + 1);
+    const snapshot = await stores[0]?.sessions.read('shared');
+    const turns = snapshot?.turns ?? [];
+    expect(turns).toHaveLength(80);
+    // Alternating user, reply: no exchange interleaved with another.
+    turns.forEach((turn, index) => {
+      expect(turn.role).toBe(index % 2 === 0 ? 'user' : 'assistant');
+      if (index % 2 === 1) expect(turn.text.replace('a', 'q')).toBe(turns[index - 1]?.text);
+    });
+    // Pin attempts counted by every store at once: none lost.
+    await Promise.all(
+      stores.flatMap((store) =>
+        Array.from({ length: 5 }, () => store.sessions.update('shared', { countPinAttempt: true })),
+      ),
+    );
+    expect((await stores[1]?.sessions.read('shared'))?.session.pinAttempts).toBe(20);
+    // Pin writes from the same version: exactly one wins.
+    const won = await Promise.all(
+      stores.map((store, index) =>
+        store.sessions.update('shared', {
+          pin: { value: { task: `task ${index}`, taskUserId: null, clarifications: [] }, expectedPinVersion: 0 },
+        }),
+      ),
+    );
+    expect(won.filter(Boolean)).toHaveLength(1);
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it('leaves no row, token or summary of a forgotten user in any table of the schema', async () => {
+    const schema = freshSchema('forget');
+    const store = await postgresStore({ connectionString: url, schema });
+    const at = new Date('2026-02-01T00:00:00Z');
+    await store.sessions.appendExchange(
+      exchange('thread', 'ana', 'ana plans the zebrafish launch 鸭嘴兽', 'noted', at),
+    );
+    await store.sessions.appendExchange(exchange('thread', 'bo', 'bo asks about budgets', 'sure', at));
+    await store.sessions.appendExchange(
+      exchange('thread', 'ana', 'ana again zebrafish', 'zebrafish reply', new Date('2026-02-02T00:00:00Z')),
+    );
+    await store.sessions.appendExchange(exchange('private-ana', 'ana', 'my zebrafish secret', 'ok', at));
+    const thread = await store.sessions.read('thread');
+    const [first, firstReply, second] = thread?.turns ?? [];
+    await store.sessions.update('thread', {
+      pin: {
+        value: {
+          task: 'zebrafish launch',
+          taskUserId: 'ana',
+          clarifications: [{ text: 'zebrafish first', userId: 'ana' }],
+        },
+        expectedPinVersion: 0,
+      },
+    });
+    await store.sessions.compress('thread', {
+      summary: 'ana talked about zebrafish',
+      throughTurnId: firstReply?.id ?? 0,
+      expectedThroughTurnId: 0,
+      expectedHistoryVersion: 0,
+    });
+    await store.facts.insert(
+      { agentId: 'bot', userId: 'ana' },
+      {
+        text: 'Ana runs the zebrafish launch',
+        hash: 'h1',
+        sourceSessionKey: 'thread',
+        sourceTurnId: first?.id ?? null,
+        source: 'user',
+        at,
+      },
+    );
+    await store.facts.insert(
+      { agentId: 'bot', userId: 'bo' },
+      {
+        text: 'Bo owns budgets',
+        hash: 'h2',
+        sourceSessionKey: 'thread',
+        sourceTurnId: second?.id ?? null,
+        source: 'user',
+        context: 'ana plans the zebrafish launch 鸭嘴兽\nbo asks about budgets',
+        contextTurnIds: [first?.id ?? 0, second?.id ?? 0],
+        at,
+      },
+    );
+
+    const report = await store.forget({ agentId: 'bot', userId: 'ana' });
+    expect(report).toMatchObject({ turns: 6, facts: 1, factsRewritten: 1 });
+
+    const leftovers = await withClient(async (client) => {
+      const columns = (
+        await client.query(
+          `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1
+           AND data_type IN ('text', 'jsonb', 'tsvector') ORDER BY table_name, column_name`,
+          [schema],
+        )
+      ).rows as Array<{ table_name: string; column_name: string }>;
+      expect(columns.length).toBeGreaterThan(30);
+      const found: string[] = [];
+      for (const { table_name, column_name } of columns) {
+        const rows = await client.query(
+          `SELECT "${column_name}"::text AS value FROM "${schema}"."${table_name}"
+           WHERE "${column_name}"::text ~* '(zebrafish|鸭嘴|嘴兽|ana)'`,
+        );
+        for (const row of rows.rows) found.push(`${table_name}.${column_name}: ${row.value}`);
+      }
+      return found;
+    });
+    expect(leftovers).toEqual([]);
+    const left = await store.sessions.read('thread');
+    expect(left?.session.summary).toBeNull();
+    expect(left?.turns.map((turn) => turn.text)).toEqual(['bo asks about budgets', 'sure']);
+    await store.close();
+  });
+
+  it('ranks facts and turns with the same scores as the SQLite store (FTS5 bm25)', async () => {
+    const postgres = await freshStore('parity');
+    const sqlite = sqliteStore({ path: ':memory:' });
+    const scope = { agentId: 'bot', userId: 'ana' };
+    const texts = [
+      ['User deploys the API with docker on Fly.io', 'we talked about deploying services and docker images'],
+      ['User prefers pnpm over npm', 'which package manager do you like'],
+      ['User lives in Lisbon since May 2023', 'moving to Portugal was a big deploy of my life'],
+      ['用户喜欢喝乌龙茶', '我们聊了茶和咖啡'],
+      ['User deployed docker docker compose stacks', ''],
+      ['ユーザーは東京に住んでいます', '東京の天気'],
+    ] as const;
+    for (const [index, [text, context]] of texts.entries()) {
+      for (const store of [postgres, sqlite]) {
+        await store.facts.insert(scope, {
+          text,
+          hash: `h${index}`,
+          sourceSessionKey: null,
+          sourceTurnId: null,
+          source: 'api',
+          context,
+          at: new Date(Date.UTC(2023, index, 8)),
+        });
+        await store.facts.insert(
+          { agentId: 'bot', userId: 'bo' },
+          {
+            text: `Bo also mentions ${text}`,
+            hash: `b${index}`,
+            sourceSessionKey: null,
+            sourceTurnId: null,
+            source: 'api',
+            at: new Date(Date.UTC(2023, index, 9)),
+          },
+        );
+      }
+    }
+    const dialogue = [
+      ['how do I deploy with docker?', 'Use docker compose, then deploy to Fly.io.'],
+      ['我想喝茶', '乌龙茶很好'],
+      ['what about pnpm workspaces', 'pnpm workspaces link packages'],
+      ['東京はどうですか', '東京は晴れです'],
+      ['remind me of the docker deploy steps', 'build, push, deploy'],
+    ] as const;
+    for (const [index, [user, reply]] of dialogue.entries()) {
+      for (const store of [postgres, sqlite]) {
+        await store.sessions.appendExchange(exchange('s', 'ana', user, reply, new Date(Date.UTC(2023, 4, index + 1))));
+      }
+    }
+    const queries: FactQuery[] = [
+      { words: ['docker', 'deploy'], cjk: [] },
+      { words: ['pnpm'], cjk: [] },
+      { words: ['lisbon', 'may'], cjk: [], dates: ['y2023', 'm202305', 'mmay'] },
+      { words: [], cjk: ['乌龙茶', '茶'] },
+      { words: ['deploying', 'services'], cjk: ['東京'] },
+      { words: ['fly.io', 'compose'], cjk: [] },
+    ];
+    const scores = (found: Array<{ relevance: number }>) => found.map((hit) => hit.relevance);
+    let hits = 0;
+    for (const query of queries) {
+      const facts = buildSearchQuery(query, FACT_SEARCH_WEIGHTS);
+      const [mine, theirs] = [
+        await postgres.facts.search(scope, facts, { limit: 10 }),
+        await sqlite.facts.search(scope, facts, { limit: 10 }),
+      ];
+      expect(mine.map((hit) => hit.fact.text)).toEqual(theirs.map((hit) => hit.fact.text));
+      for (const [index, score] of scores(mine).entries()) expect(score).toBeCloseTo(scores(theirs)[index] ?? 0, 9);
+      hits += mine.length;
+      const turns = buildSearchQuery(query, TURN_SEARCH_WEIGHTS);
+      const [mineTurns, theirTurns] = [
+        await postgres.turnSearch.search('s', turns, { limit: 10 }),
+        await sqlite.turnSearch.search('s', turns, { limit: 10 }),
+      ];
+      expect(mineTurns.map((hit) => hit.turn.text)).toEqual(theirTurns.map((hit) => hit.turn.text));
+      for (const [index, score] of scores(mineTurns).entries()) {
+        expect(score).toBeCloseTo(scores(theirTurns)[index] ?? 0, 9);
+      }
+      hits += mineTurns.length;
+    }
+    expect(hits).toBeGreaterThan(20);
+    await postgres.close();
+    await sqlite.close();
+  });
+
+  it('quotes any token into a tsquery that never throws and always matches the token itself (property)', async () => {
+    await withClient(async (client) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc
+              .string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
+              .map((token) => token.replaceAll(/\s/gu, '').replaceAll(String.fromCharCode(0), ''))
+              .filter((token) => token !== ''),
+            {
+              minLength: 1,
+              maxLength: 4,
+            },
+          ),
+          fc.boolean(),
+          async (tokens, prefix) => {
+            const query = toTsquery({ tokens, prefix });
+            const stored = prefix ? [...tokens.slice(0, -1), `${tokens.at(-1)}tail`] : tokens;
+            const { rows } = await client.query(
+              'SELECT array_to_tsvector($1::text[]) @@ $2::tsquery AS found, $2::tsquery::text AS parsed',
+              [stored, query],
+            );
+            expect(rows[0].found).toBe(true);
+            // Nothing of a token was read as syntax: every token comes back as one lexeme.
+            expect(rows[0].parsed).toBe(
+              tokens
+                .map((token, index) => `${quoteLexeme(token)}${prefix && index === tokens.length - 1 ? ':*' : ''}`)
+                .join(' & '),
+            );
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
+  });
+
+  it('fails to open with STORE_OPEN_FAILED naming the server, never the password', async () => {
+    const error = await postgresStore({ connectionString: 'postgres://memstack:s3cret-pw@127.0.0.1:1/none' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(StoreError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'STORE_OPEN_FAILED' });
+    expect((error as Error).message).toContain('127.0.0.1:1');
+    expect((error as Error).message).not.toContain('s3cret-pw');
+    await expect(postgresStore({ connectionString: url, schema: 'Robert"); DROP' })).rejects.toMatchObject({
+      code: 'STORE_OPEN_FAILED',
+    });
+  });
+
+  it('refuses a database that is not UTF8', async () => {
+    const database = `memstack_ascii_${freshSchema('db').slice(-12)}`;
+    await withClient((client) =>
+      client.query(`CREATE DATABASE ${database} ENCODING 'SQL_ASCII' TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C'`),
+    );
+    try {
+      const other = new URL(url);
+      other.pathname = `/${database}`;
+      await expect(postgresStore({ connectionString: other.toString() })).rejects.toMatchObject({
+        code: 'STORE_OPEN_FAILED',
+        message: expect.stringContaining('SQL_ASCII'),
+      });
+    } finally {
+      await withClient((client) => client.query(`DROP DATABASE IF EXISTS ${database}`));
+    }
+  });
+
+  it("leaves a caller's pool open on close, and refuses calls after it", async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const store = await postgresStore({ pool, schema: freshSchema('pool') });
+    await store.sessions.appendExchange(exchange('s', 'u', 'hi', 'hello', new Date()));
+    await store.close();
+    await expect(store.sessions.read('s')).rejects.toMatchObject({ code: 'STORE_CLOSED' });
+    expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await pool.end();
+  });
 });
