@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { createMemoryStack } from '../src/index.js';
-import { sqliteStore } from '../src/sqlite.js';
+import { type BenchStore, benchStore } from './bench-store.js';
 
 export const CJK_FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), '../test/fixtures/cjk-retrieval.json');
 export const KOREAN_FIXTURE = resolve(
@@ -27,9 +27,9 @@ export interface CjkRecall {
  * Recall@1/3 on the hand-written CJK set (test/fixtures/cjk-retrieval.json): memstack's ranking against a plain
  * FTS5 unicode61 OR-query of the query's whitespace-separated tokens, which treats an unspaced CJK run as one word.
  */
-export async function cjkRecall(path = CJK_FIXTURE): Promise<CjkRecall> {
+export async function cjkRecall(path = CJK_FIXTURE, stores: BenchStore = benchStore('sqlite')): Promise<CjkRecall> {
   const fixture = fixtureSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-  const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }) });
+  const stack = createMemoryStack({ store: await stores.open() });
   const scope = { agentId: 'cjk', userId: 'u' };
   const idOf = new Map<number, string>();
   const baseline = new Database(':memory:');

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { ENGLISH_STOP_WORDS } from '../src/core/language/stop-words.js';
+import type { MemoryStore } from '../src/index.js';
 import { createMemoryStack, deriveSessionHandle } from '../src/index.js';
-import { sqliteStore } from '../src/sqlite.js';
+import { type BenchStore, type BenchStoreName, benchStore } from './bench-store.js';
 import { cjkRecall, KOREAN_FIXTURE } from './cjk-retrieval.js';
 import { LOCOMO_PATH, type LocomoConversation, loadLocomo, partialRecall } from './locomo.js';
 import { printTable } from './print-table.js';
@@ -34,8 +35,7 @@ interface Indexed {
  * Turns: the conversation is one session, its turns appended as exchanges of two, each at its own date; memstack
  * ranks them with the turn index behind turn recall (`stack.searchTurns`).
  */
-async function indexTurns(conversation: LocomoConversation): Promise<Indexed> {
-  const store = sqliteStore({ path: ':memory:' });
+async function indexTurns(conversation: LocomoConversation, store: MemoryStore): Promise<Indexed> {
   const stack = createMemoryStack({ store });
   const scope = { agentId: 'locomo', channelId: conversation.id };
   const handle = deriveSessionHandle(scope);
@@ -77,8 +77,7 @@ async function indexTurns(conversation: LocomoConversation): Promise<Indexed> {
  * Facts: the `observation` facts, each stored as extraction stores one: with the exchange it was drawn from and the
  * message before it as context (the exchange of two turns holding each cited turn), dated by its first cited turn.
  */
-async function indexFacts(conversation: LocomoConversation): Promise<Indexed> {
-  const store = sqliteStore({ path: ':memory:' });
+async function indexFacts(conversation: LocomoConversation, store: MemoryStore): Promise<Indexed> {
   const stack = createMemoryStack({ store });
   const scope = { agentId: 'locomo', userId: conversation.id };
   const turns = conversation.sessions.flatMap((session) => session.turns);
@@ -123,7 +122,7 @@ const granularities = [
   { name: 'facts', index: indexFacts },
 ] as const;
 
-const RANKINGS = ['memstack', 'baseline', 'baselineSameText'] as const;
+const RANKINGS = ['memstack', 'baseline', 'baselineSameText', 'postgres'] as const;
 type Ranking = (typeof RANKINGS)[number];
 
 interface Sums {
@@ -153,16 +152,24 @@ function plainBm25(texts: readonly string[]): (question: string) => number[] {
 }
 
 async function evaluate(
-  index: (conversation: LocomoConversation) => Promise<Indexed>,
+  index: (conversation: LocomoConversation, store: MemoryStore) => Promise<Indexed>,
   conversations: LocomoConversation[],
+  stores: { sqlite: BenchStore; postgres: BenchStore | undefined },
 ): Promise<Sums> {
   const sums: Sums = {
     questions: 0,
-    recall: { memstack: KS.map(() => 0), baseline: KS.map(() => 0), baselineSameText: KS.map(() => 0) },
+    recall: {
+      memstack: KS.map(() => 0),
+      baseline: KS.map(() => 0),
+      baselineSameText: KS.map(() => 0),
+      postgres: KS.map(() => 0),
+    },
     byCategory: new Map(),
   };
   for (const conversation of conversations) {
-    const indexed = await index(conversation);
+    const indexed = await index(conversation, await stores.sqlite.open());
+    // The same conversation indexed in a Postgres store of its own (one fresh schema, as SQLite has one database).
+    const onPostgres = stores.postgres ? await index(conversation, await stores.postgres.open()) : undefined;
     const baseline = plainBm25(indexed.items.map((item) => item.plain));
     const sameText = plainBm25(indexed.items.map((item) => item.text));
     const diaIdsOf = (positions: number[]) => positions.map((at) => indexed.items[at]?.diaIds ?? []);
@@ -172,6 +179,7 @@ async function evaluate(
         memstack: await indexed.search(qa.question),
         baseline: diaIdsOf(baseline(qa.question)),
         baselineSameText: diaIdsOf(sameText(qa.question)),
+        postgres: onPostgres ? await onPostgres.search(qa.question) : [],
       };
       const category = sums.byCategory.get(qa.category) ?? {
         count: 0,
@@ -183,12 +191,14 @@ async function evaluate(
         KS.forEach((k, at) => {
           const recall = partialRecall(qa.evidence, ranked[ranking].slice(0, k));
           sums.recall[ranking][at] = (sums.recall[ranking][at] ?? 0) + recall;
-          if (ranking !== 'baselineSameText') category[ranking][at] = (category[ranking][at] ?? 0) + recall;
+          if (ranking === 'memstack' || ranking === 'baseline')
+            category[ranking][at] = (category[ranking][at] ?? 0) + recall;
         });
       }
       sums.byCategory.set(qa.category, category);
     }
     await indexed.close();
+    await onPostgres?.close();
   }
   return sums;
 }
@@ -204,12 +214,33 @@ const toRecall = (values: number[], questions: number): Recall => {
  * the evidence dia_ids (LoCoMo's partial recall), memstack's ranking (`facts.search`, as `prepare` ranks) against a
  * plain FTS5 bm25 OR-query over the same items, in the same run.
  */
-export async function retrievalBench(options: { data?: string } = {}): Promise<Record<string, unknown>> {
+export async function retrievalBench(
+  options: { data?: string; store?: BenchStoreName } = {},
+): Promise<Record<string, unknown>> {
   const conversations = loadLocomo(options.data ?? LOCOMO_PATH);
-  const result: Record<string, { baseline: Recall; memstack: Recall; byCategory: Record<string, unknown> }> = {};
+  const stores = {
+    sqlite: benchStore('sqlite'),
+    postgres: options.store === 'postgres' ? benchStore('postgres') : undefined,
+  };
+  try {
+    return await measure(conversations, stores);
+  } finally {
+    await stores.postgres?.end();
+  }
+}
+
+async function measure(
+  conversations: LocomoConversation[],
+  stores: { sqlite: BenchStore; postgres: BenchStore | undefined },
+): Promise<Record<string, unknown>> {
+  const result: Record<
+    string,
+    { baseline: Recall; memstack: Recall; postgres?: Recall; byCategory: Record<string, unknown> }
+  > = {};
   for (const granularity of granularities) {
-    const sums = await evaluate(granularity.index, conversations);
+    const sums = await evaluate(granularity.index, conversations, stores);
     const memstack = toRecall(sums.recall.memstack, sums.questions);
+    const postgres = stores.postgres ? toRecall(sums.recall.postgres, sums.questions) : undefined;
     const baseline = toRecall(sums.recall.baseline, sums.questions);
     const sameText = toRecall(sums.recall.baselineSameText, sums.questions);
     const row = (name: string, recall: Recall) => [name, recall.r1, recall.r3, recall.r5, recall.r10];
@@ -223,6 +254,7 @@ export async function retrievalBench(options: { data?: string } = {}): Promise<R
             : 'memstack (facts.search = prepare ranking)',
           memstack,
         ),
+        ...(postgres ? [row('  same ranking on the Postgres store (--store postgres)', postgres)] : []),
         row('FTS5 bm25 baseline (porter, content words OR-ed)', baseline),
         ...(granularity.name === 'turns'
           ? [row('  same, over the text memstack stores (speaker: text [photo])', sameText)]
@@ -243,6 +275,7 @@ export async function retrievalBench(options: { data?: string } = {}): Promise<R
     result[granularity.name] = {
       baseline,
       memstack,
+      ...(postgres ? { postgres } : {}),
       byCategory: Object.fromEntries(
         categories.map(([category, value]) => [
           CATEGORIES[category] ?? String(category),
@@ -255,23 +288,35 @@ export async function retrievalBench(options: { data?: string } = {}): Promise<R
       ),
     };
   }
-  const cjk = await cjkRecall();
+  const cjk = await cjkRecall(undefined, stores.sqlite);
+  const cjkPostgres = stores.postgres ? await cjkRecall(undefined, stores.postgres) : undefined;
   printTable(
     `CJK and mixed-language set (test/fixtures/cjk-retrieval.json, ${cjk.queries} queries; baseline: FTS5 unicode61)`,
     ['ranking', 'R@1', 'R@3'],
     [
       ['memstack', cjk.memstack.r1, cjk.memstack.r3],
+      ...(cjkPostgres ? [['  same on the Postgres store', cjkPostgres.memstack.r1, cjkPostgres.memstack.r3]] : []),
       ['FTS5 unicode61 baseline', cjk.baseline.r1, cjk.baseline.r3],
     ],
   );
-  const korean = await cjkRecall(KOREAN_FIXTURE);
+  const korean = await cjkRecall(KOREAN_FIXTURE, stores.sqlite);
+  const koreanPostgres = stores.postgres ? await cjkRecall(KOREAN_FIXTURE, stores.postgres) : undefined;
   printTable(
     `Korean set (test/fixtures/korean-retrieval.json, ${korean.queries} queries; baseline: FTS5 unicode61)`,
     ['ranking', 'R@1', 'R@3'],
     [
       ['memstack', korean.memstack.r1, korean.memstack.r3],
+      ...(koreanPostgres
+        ? [['  same on the Postgres store', koreanPostgres.memstack.r1, koreanPostgres.memstack.r3]]
+        : []),
       ['FTS5 unicode61 baseline', korean.baseline.r1, korean.baseline.r3],
     ],
   );
-  return { ...result, cjk, korean };
+  return {
+    ...result,
+    cjk,
+    korean,
+    ...(cjkPostgres ? { cjkPostgres } : {}),
+    ...(koreanPostgres ? { koreanPostgres } : {}),
+  };
 }

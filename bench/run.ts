@@ -15,7 +15,7 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   latency: latencyBench,
   proxy: proxyBench,
   reliability: reliabilityBench,
-  retrieval: () => retrievalBench(data ? { data } : {}),
+  retrieval: () => retrievalBench({ ...(data ? { data } : {}), ...(store ? { store } : {}) }),
   trim: trimBench,
 };
 
@@ -23,7 +23,16 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const dataIndex = args.indexOf('--data');
 const data = dataIndex >= 0 ? args[dataIndex + 1] : undefined;
-const requested = args.filter((arg, index) => !arg.startsWith('--') && (dataIndex < 0 || index !== dataIndex + 1));
+// `--store postgres`: the retrieval figures of the Postgres store beside SQLite's (a fresh schema per store, dropped).
+const storeIndex = args.indexOf('--store');
+const storeName = storeIndex >= 0 ? args[storeIndex + 1] : undefined;
+if (storeName !== undefined && storeName !== 'sqlite' && storeName !== 'postgres') {
+  console.error(`unknown store: ${storeName}; available: sqlite, postgres`);
+  process.exit(2);
+}
+const store = storeName === 'postgres' ? ('postgres' as const) : undefined;
+const optionValues = new Set([dataIndex, storeIndex].filter((index) => index >= 0).map((index) => index + 1));
+const requested = args.filter((arg, index) => !arg.startsWith('--') && !optionValues.has(index));
 const unknown = requested.filter((name) => !(name in sections));
 if (unknown.length > 0) {
   console.error(`unknown section(s): ${unknown.join(', ')}; available: ${Object.keys(sections).join(', ')}`);
