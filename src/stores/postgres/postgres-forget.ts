@@ -53,6 +53,12 @@ export async function postgresForget(
   };
 
   if (!scope.userId) {
+    // The sessions first, in key order, as an append locks its session before anything else: no deadlock with one.
+    await sql.query(
+      ...scoped(
+        ({ sessions }) => `SELECT key FROM ${schema}.sessions WHERE key IN (${sessions()}) ORDER BY key FOR UPDATE`,
+      ),
+    );
     const deleted = await sql.query(
       ...scoped(
         ({ sessions }) => `DELETE FROM ${schema}.turns WHERE id IN
@@ -73,15 +79,7 @@ export async function postgresForget(
   }
 
   const userId = scope.userId;
-  // The oldest turns first: a summary that covers one is dropped with the first batch.
-  const found = await sql.query<{ id: number; session_key: string }>(
-    ...scoped(
-      ({ sessions, value }) => `SELECT id, session_key FROM ${schema}.turns
-        WHERE user_id = ${value(userId)} AND session_key IN (${sessions()}) ORDER BY id LIMIT ${turnLimit + 1} FOR UPDATE`,
-    ),
-  );
-  const forgottenTurns = found.slice(0, turnLimit);
-  const forgotten = new Set(forgottenTurns.map((turn) => turn.id));
+  // The sessions first, in key order, as an append locks its session before anything else: no deadlock with one.
   const touched = await sql.query<TouchedSession>(
     ...scoped(({ sessions, value }) => {
       const user = value(userId);
@@ -93,6 +91,15 @@ export async function postgresForget(
         ORDER BY key FOR UPDATE`;
     }),
   );
+  // The oldest turns first: a summary that covers one is dropped with the first batch. Only in the sessions locked
+  // above: a session the user spoke in for the first time meanwhile is taken by the next batch.
+  const found = await sql.query<{ id: number; session_key: string }>(
+    `SELECT id, session_key FROM ${schema}.turns WHERE user_id = $1 AND session_key = ANY($2::text[])
+     ORDER BY id LIMIT ${turnLimit + 1} FOR UPDATE`,
+    [userId, touched.map((session) => session.key)],
+  );
+  const forgottenTurns = found.slice(0, turnLimit);
+  const forgotten = new Set(forgottenTurns.map((turn) => turn.id));
   const forgottenIds = [...forgotten];
   const facts = (
     await sql.query(
@@ -163,10 +170,16 @@ export async function postgresForget(
   // The turns left beside the deleted ones were indexed with them as context: they are indexed again without.
   const turnIndex = postgresTurnIndex(schema);
   for (const [sessionKey, ids] of speakerTurns) await turnIndex.reindexBeside(sql, sessionKey, ids);
+  const [more] = await sql.query<{ left: boolean }>(
+    ...scoped(
+      ({ sessions, value }) => `SELECT EXISTS (SELECT 1 FROM ${schema}.turns
+        WHERE user_id = ${value(userId)} AND session_key IN (${sessions()})) AS left`,
+    ),
+  );
   return {
     report: { sessions: emptied.length, turns, facts, factsRewritten },
     deletedSessions: emptied.map((row) => row.key),
-    done: found.length <= turnLimit,
+    done: found.length <= turnLimit && more?.left !== true,
   };
 }
 

@@ -51,6 +51,16 @@ export function postgresGuard(pool: pg.Pool, options: { ownsPool: boolean }): Po
     const reason = error instanceof Error ? error.message : String(error);
     const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
     const connection = typeof code === 'string' && (/^(08|57P)/.test(code) || /^E[A-Z]+$/.test(code));
+    // Postgres text cannot hold U+0000, which SQLite stores: say so rather than quote an encoding error.
+    if (code === '22021' || code === '22P05') {
+      throw new StoreError(
+        'STORE_QUERY_FAILED',
+        `cannot ${operation}: PostgreSQL text cannot hold the character U+0000 (NUL)`,
+        {
+          cause: error,
+        },
+      );
+    }
     throw new StoreError(connection ? 'STORE_BUSY' : 'STORE_QUERY_FAILED', `cannot ${operation}: ${reason}`, {
       cause: error,
     });

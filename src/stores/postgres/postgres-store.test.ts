@@ -7,8 +7,9 @@ import { StoreError } from '../../spec/errors/store-error.js';
 import type { ExchangeWrite, FactQuery } from '../../spec/memory-store.js';
 import { runMemoryStoreContract } from '../../store-kit.js';
 import { sqliteStore } from '../sqlite/sqlite-store.js';
+import type { PostgresJobs } from './postgres-jobs.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
-import { postgresStore } from './postgres-store.js';
+import { createPostgresStoreInternals, postgresStore } from './postgres-store.js';
 import { quoteLexeme, toTsquery } from './to-tsquery.js';
 
 const url = TEST_POSTGRES_URL as string;
@@ -347,6 +348,86 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     } finally {
       await withClient((client) => client.query(`DROP DATABASE IF EXISTS ${database}`));
     }
+  });
+
+  it("enqueues an exchange's extraction job in the exchange's transaction, and drops a forgotten session's jobs", async () => {
+    const schema = freshSchema('jobs');
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    let failNext = false;
+    const started: string[] = [];
+    // A queue that keeps its jobs in a table of the test, written with the client it is given.
+    const jobs: PostgresJobs = {
+      enqueue: () => Promise.reject(new Error('not used')),
+      claim: () => Promise.reject(new Error('not used')),
+      complete: () => Promise.reject(new Error('not used')),
+      fail: () => Promise.reject(new Error('not used')),
+      failed: () => Promise.reject(new Error('not used')),
+      list: () => Promise.reject(new Error('not used')),
+      enqueueWith: async (client, job) => {
+        if (failNext) throw new Error('queue down');
+        const { rows } = await client.query(`INSERT INTO "${schema}".fake_jobs (job) VALUES ($1) RETURNING id::text`, [
+          JSON.stringify(job),
+        ]);
+        return rows[0].id;
+      },
+      dropSessions: async (client, keys) => {
+        await client.query(`DELETE FROM "${schema}".fake_jobs WHERE job->>'sessionKey' = ANY($1)`, [keys]);
+      },
+      start: async () => {
+        started.push('start');
+        await pool.query(`CREATE TABLE IF NOT EXISTS "${schema}".fake_jobs (id serial PRIMARY KEY, job jsonb)`);
+      },
+      stop: async () => {
+        started.push('stop');
+      },
+    };
+    const store = await createPostgresStoreInternals({ pool, ownsPool: true, schema }, jobs);
+    expect(store.jobs).toBe(jobs);
+    const ids = await store.sessions.appendExchange({
+      ...exchange('ana-private', 'ana', 'hello', 'hi', new Date()),
+      extraction: { previousTurnId: null },
+    });
+    const queued = async () => (await pool.query(`SELECT job FROM "${schema}".fake_jobs ORDER BY id`)).rows;
+    expect(await queued()).toEqual([
+      {
+        job: {
+          kind: 'extract',
+          sessionKey: 'ana-private',
+          previousTurnId: null,
+          userTurnId: ids.userTurnId,
+          throughTurnId: ids.assistantTurnId,
+        },
+      },
+    ]);
+    failNext = true;
+    await expect(
+      store.sessions.appendExchange({
+        ...exchange('bo', 'bo', 'q', 'a', new Date()),
+        extraction: { previousTurnId: null },
+      }),
+    ).rejects.toMatchObject({ code: 'STORE_QUERY_FAILED' });
+    // The failed enqueue took the exchange with it.
+    expect(await store.sessions.read('bo')).toBeNull();
+    await store.forget({ agentId: 'bot', userId: 'ana' });
+    expect(await queued()).toEqual([]);
+    await store.close();
+    expect(started).toEqual(['start', 'stop']);
+  });
+
+  it('stores and finds a turn with a token too long for a tsvector, and a long turn', async () => {
+    const store = await freshStore('long');
+    const long = `x${'ab'.repeat(1500)}`;
+    const words = Array.from({ length: 40_000 }, (_, index) => `w${index.toString(36)}q`).join(' ');
+    await store.sessions.appendExchange(exchange('s', 'u', `before ${long} after`, words, new Date()));
+    const search = (word: string) =>
+      store.turnSearch.search('s', buildSearchQuery({ words: [word], cjk: [] }, TURN_SEARCH_WEIGHTS), { limit: 5 });
+    expect((await search(long)).map((hit) => hit.turn.role)).toEqual(['user']);
+    expect((await search('w0q')).map((hit) => hit.turn.role).sort()).toEqual(['assistant', 'user']);
+    expect((await search(`w${(39_999).toString(36)}q`)).map((hit) => hit.turn.role)).toEqual(['assistant']);
+    await expect(
+      store.sessions.appendExchange(exchange('s', 'u', 'a NUL \u0000 here', 'ok', new Date())),
+    ).rejects.toMatchObject({ code: 'STORE_QUERY_FAILED', message: expect.stringContaining('U+0000') });
+    await store.close();
   });
 
   it("leaves a caller's pool open on close, and refuses calls after it", async () => {
