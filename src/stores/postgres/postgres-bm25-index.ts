@@ -15,6 +15,8 @@ export interface Bm25Table<Field extends string> {
   vector: string;
   /** The rows the index holds (FTS5's table: live facts only). */
   indexed: string;
+  /** Where its row and token counts are kept (`index_stats`), under which name, in which column. */
+  stats: { table: string; name: 'facts' | 'turns'; tokens: 'words_tokens' | 'grams_tokens' };
 }
 
 export interface Bm25Hit {
@@ -52,26 +54,52 @@ export function termCondition<Field extends string>(
   return `(${parts.join(' AND ')})`;
 }
 
-/** How many rows of the index hold the term; counting stops at `cap` when one is given. */
-export async function documentFrequency<Field extends string>(
+/**
+ * How many rows of the index hold each term (counting stops at `cap` when one is given), and, with `corpus`, the
+ * index's row count and token count (kept by triggers in `index_stats`, exact in this transaction): one statement.
+ */
+async function countTerms<Field extends string>(
   sql: Sql,
   index: Bm25Table<Field>,
-  term: SearchTerm<Field>,
-  cap?: number,
-): Promise<number> {
+  terms: ReadonlyArray<SearchTerm<Field>>,
+  options: { cap?: number | undefined; corpus: boolean },
+): Promise<{ frequencies: number[]; rows: number; tokens: number }> {
   const values: unknown[] = [];
-  const condition = termCondition(index, term, values);
-  const limit = cap === undefined ? '' : ` LIMIT ${Math.floor(cap)}`;
-  const [row] = await sql.query<{ n: number }>(
-    `SELECT count(*) AS n FROM (SELECT 1 FROM ${index.table} WHERE ${index.indexed} AND ${condition}${limit}) hits`,
-    values,
+  const limit = options.cap === undefined ? '' : ` LIMIT ${Math.floor(options.cap)}`;
+  const columns = terms.map(
+    (term, at) =>
+      `(SELECT count(*) FROM (SELECT 1 FROM ${index.table} WHERE ${index.indexed} AND ${termCondition(index, term, values)}${limit}) hits) AS n${at}`,
   );
-  return row?.n ?? 0;
+  if (options.corpus) {
+    values.push(index.stats.name);
+    columns.push(
+      `(SELECT coalesce(sum(rows), 0) FROM ${index.stats.table} WHERE index_name = $${values.length}) AS rows`,
+      `(SELECT coalesce(sum(${index.stats.tokens}), 0) FROM ${index.stats.table} WHERE index_name = $${values.length}) AS tokens`,
+    );
+  }
+  if (columns.length === 0) return { frequencies: [], rows: 0, tokens: 0 };
+  const [row] = await sql.query<Record<string, number | string>>(`SELECT ${columns.join(', ')}`, values);
+  return {
+    frequencies: terms.map((_, at) => Number(row?.[`n${at}`] ?? 0)),
+    rows: Number(row?.rows ?? 0),
+    tokens: Number(row?.tokens ?? 0),
+  };
+}
+
+/** How many rows of the index hold each term; counting stops at `cap` (FTS5's store counts the same way). */
+export async function documentFrequencies<Field extends string>(
+  sql: Sql,
+  index: Bm25Table<Field>,
+  terms: ReadonlyArray<SearchTerm<Field>>,
+  cap?: number,
+): Promise<number[]> {
+  return (await countTerms(sql, index, terms, { cap, corpus: false })).frequencies;
 }
 
 /**
  * Ranks the rows within `filter` (a scope, a session) that hold any of the terms, by FTS5's bm25 over the whole index
  * (its row count, mean length and each term's document frequency, as FTS5 counts them), best first, at most `limit`.
+ * `frequencies`: the terms' document frequencies when the caller counted them already.
  */
 export async function rankBm25<Field extends string>(
   sql: Sql,
@@ -80,25 +108,24 @@ export async function rankBm25<Field extends string>(
   weights: Readonly<Record<Field, number>>,
   filter: Condition,
   limit: number,
+  frequencies?: readonly number[],
 ): Promise<Bm25Hit[]> {
   if (terms.length === 0) return [];
   const values = [...filter.values];
   const conditions = terms.map((term) => termCondition(index, term, values));
   const fields = Object.keys(index.columns) as Field[];
   const rows = await sql.query<Record<string, string | number>>(
-    `SELECT ${index.id} AS id, ${index.length} AS length, ${fields.map((field) => `${index.columns[field]} AS "${field}"`).join(', ')}
+    `SELECT ${index.id} AS id, ${index.length} AS length,
+       ${fields.map((field) => `${index.columns[field]} AS "${field}"`).join(', ')}
      FROM ${index.table} WHERE ${index.indexed} AND ${filter.sql} AND (${conditions.join(' OR ')})`,
     values,
   );
   if (rows.length === 0) return [];
-  const [stats] = await sql.query<{ rows: number; tokens: number }>(
-    `SELECT count(*) AS rows, coalesce(sum(${index.length}), 0) AS tokens FROM ${index.table} WHERE ${index.indexed}`,
-  );
-  const corpusRows = stats?.rows ?? 0;
+  const counted = await countTerms(sql, index, frequencies ? [] : terms, { corpus: true });
   const corpus: Bm25Corpus = {
-    rows: corpusRows,
-    averageLength: corpusRows === 0 ? 1 : (stats?.tokens ?? 0) / corpusRows,
-    documentFrequencies: await Promise.all(terms.map((term) => documentFrequency(sql, index, term))),
+    rows: counted.rows,
+    averageLength: counted.rows === 0 ? 1 : counted.tokens / counted.rows,
+    documentFrequencies: frequencies ?? counted.frequencies,
   };
   const hits = rows.map((row) => {
     const tokens = Object.fromEntries(fields.map((field) => [field, fieldTokens(String(row[field] ?? ''))])) as Record<

@@ -1,6 +1,6 @@
 import type { IndexDocument, SearchTerm } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
-import { type Bm25Hit, type Bm25Table, documentFrequency, rankBm25, termCondition } from './postgres-bm25-index.js';
+import { type Bm25Hit, type Bm25Table, documentFrequencies, rankBm25, termCondition } from './postgres-bm25-index.js';
 import type { Sql } from './postgres-guard.js';
 
 /**
@@ -43,6 +43,7 @@ export function postgresFactIndex(schema: string): PostgresFactIndex {
       length: 'words_length',
       vector: 'words_vector',
       indexed,
+      stats: { table: `${schema}.index_stats`, name: 'facts', tokens: 'words_tokens' },
     } satisfies Bm25Table<Words>,
     grams: {
       table,
@@ -51,6 +52,7 @@ export function postgresFactIndex(schema: string): PostgresFactIndex {
       length: 'grams_length',
       vector: 'grams_vector',
       indexed,
+      stats: { table: `${schema}.index_stats`, name: 'facts', tokens: 'grams_tokens' },
     } satisfies Bm25Table<Grams>,
   };
 
@@ -58,21 +60,31 @@ export function postgresFactIndex(schema: string): PostgresFactIndex {
     async search(sql, name, scope, terms, weights, limit) {
       if (terms.length === 0) return [];
       const index = tables[name] as Bm25Table<string>;
-      const counted: Array<{ term: SearchTerm<string>; documents: number }> = [];
-      for (const term of terms) {
-        const documents = await documentFrequency(sql, index, term, RANKED_DOCUMENT_BUDGET + 1);
-        if (documents > 0) counted.push({ term, documents });
-      }
+      const frequencies = await documentFrequencies(sql, index, terms, RANKED_DOCUMENT_BUDGET + 1);
+      const counted = terms
+        .map((term, at) => ({ term: term as SearchTerm<string>, documents: frequencies[at] ?? 0 }))
+        .filter((entry) => entry.documents > 0);
       counted.sort((a, b) => a.documents - b.documents);
-      const rare: Array<SearchTerm<string>> = [];
+      const rare: Array<{ term: SearchTerm<string>; documents: number }> = [];
       let budget = RANKED_DOCUMENT_BUDGET;
-      for (const { term, documents } of counted) {
-        if (documents > budget) break;
-        rare.push(term);
-        budget -= documents;
+      for (const entry of counted) {
+        if (entry.documents > budget) break;
+        rare.push(entry);
+        budget -= entry.documents;
       }
       const inScope = { sql: 'agent_id = $1 AND user_id = $2', values: [scope.agentId, scope.userId ?? ''] };
-      if (rare.length > 0) return rankBm25(sql, index, rare, weights as Record<string, number>, inScope, limit);
+      if (rare.length > 0) {
+        // A rare term's count stopped below the cap: it is its exact document frequency, as bm25 needs it.
+        return rankBm25(
+          sql,
+          index,
+          rare.map((entry) => entry.term),
+          weights as Record<string, number>,
+          inScope,
+          limit,
+          rare.map((entry) => entry.documents),
+        );
+      }
       const matched = new Map<number, number>();
       for (const { term } of counted.slice(0, FREQUENT_TERMS_USED)) {
         const values = [...inScope.values];

@@ -125,6 +125,58 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   CREATE INDEX facts_words ON ${s}.facts USING gin (words_vector) WHERE superseded_by IS NULL;
   CREATE INDEX facts_grams ON ${s}.facts USING gin (grams_vector) WHERE superseded_by IS NULL;
 
+  -- bm25's corpus figures of each index (FTS5 keeps them in its own tables): its rows and their tokens, kept by the
+  -- triggers below in the writing transaction, so that a search reads them exactly without a scan. Spread over 64
+  -- shards (by session, by scope), so that writers of different sessions rarely wait for the same row.
+  CREATE TABLE ${s}.index_stats (
+    index_name text NOT NULL CHECK (index_name IN ('facts', 'turns')),
+    shard integer NOT NULL,
+    rows bigint NOT NULL DEFAULT 0,
+    words_tokens bigint NOT NULL DEFAULT 0,
+    grams_tokens bigint NOT NULL DEFAULT 0,
+    PRIMARY KEY (index_name, shard)
+  );
+  INSERT INTO ${s}.index_stats (index_name, shard)
+    SELECT index_name, shard FROM unnest(ARRAY['facts', 'turns']) AS index_name, generate_series(0, 63) AS shard;
+
+  CREATE FUNCTION ${s}.count_indexed() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+      UPDATE ${s}.index_stats st
+      SET rows = st.rows - d.rows, words_tokens = st.words_tokens - d.words, grams_tokens = st.grams_tokens - d.grams
+      FROM (SELECT shard, count(*) AS rows, sum(words_length) AS words, sum(grams_length) AS grams
+            FROM old_rows WHERE indexed GROUP BY shard ORDER BY shard) d
+      WHERE st.index_name = TG_ARGV[0] AND st.shard = d.shard;
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+      UPDATE ${s}.index_stats st
+      SET rows = st.rows + d.rows, words_tokens = st.words_tokens + d.words, grams_tokens = st.grams_tokens + d.grams
+      FROM (SELECT shard, count(*) AS rows, sum(words_length) AS words, sum(grams_length) AS grams
+            FROM new_rows WHERE indexed GROUP BY shard ORDER BY shard) d
+      WHERE st.index_name = TG_ARGV[0] AND st.shard = d.shard;
+    END IF;
+    RETURN NULL;
+  END $$;
+  -- The columns the trigger reads: which shard a row counts in, and whether the index holds it.
+  ALTER TABLE ${s}.turn_index
+    ADD COLUMN shard integer GENERATED ALWAYS AS (hashtext(session_key) & 63) STORED,
+    ADD COLUMN indexed boolean GENERATED ALWAYS AS (true) STORED;
+  ALTER TABLE ${s}.facts
+    ADD COLUMN shard integer GENERATED ALWAYS AS (hashtext(agent_id || ':' || user_id) & 63) STORED,
+    ADD COLUMN indexed boolean GENERATED ALWAYS AS (superseded_by IS NULL) STORED;
+  CREATE TRIGGER turn_index_inserted AFTER INSERT ON ${s}.turn_index REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${s}.count_indexed('turns');
+  CREATE TRIGGER turn_index_updated AFTER UPDATE ON ${s}.turn_index REFERENCING OLD TABLE AS old_rows
+    NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${s}.count_indexed('turns');
+  CREATE TRIGGER turn_index_deleted AFTER DELETE ON ${s}.turn_index REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${s}.count_indexed('turns');
+  CREATE TRIGGER facts_inserted AFTER INSERT ON ${s}.facts REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${s}.count_indexed('facts');
+  CREATE TRIGGER facts_updated AFTER UPDATE ON ${s}.facts REFERENCING OLD TABLE AS old_rows
+    NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${s}.count_indexed('facts');
+  CREATE TRIGGER facts_deleted AFTER DELETE ON ${s}.facts REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION ${s}.count_indexed('facts');
+
   -- Inspection: each reply's trace, and the request as sent (the system prompt once per distinct text per session).
   CREATE TABLE ${s}.turn_traces (
     turn_id bigint PRIMARY KEY REFERENCES ${s}.turns (id) ON DELETE CASCADE,

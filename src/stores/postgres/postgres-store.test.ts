@@ -47,6 +47,25 @@ async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
+/** bm25's corpus figures, as the triggers keep them, equal a count of the indexes. */
+async function expectExactStats(schema: string): Promise<void> {
+  await withClient(async (client) => {
+    const kept = await client.query(
+      `SELECT index_name, sum(rows)::int AS rows, sum(words_tokens)::int AS words, sum(grams_tokens)::int AS grams
+       FROM "${schema}".index_stats GROUP BY index_name ORDER BY index_name`,
+    );
+    const counted = await client.query(
+      `SELECT 'facts' AS index_name, count(*)::int AS rows, coalesce(sum(words_length), 0)::int AS words,
+         coalesce(sum(grams_length), 0)::int AS grams FROM "${schema}".facts WHERE superseded_by IS NULL
+       UNION ALL
+       SELECT 'turns', count(*)::int, coalesce(sum(words_length), 0)::int, coalesce(sum(grams_length), 0)::int
+       FROM "${schema}".turn_index`,
+    );
+    expect(kept.rows).toEqual(counted.rows);
+    expect(counted.rows.some((row) => row.rows > 0)).toBe(true);
+  });
+}
+
 describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
   runMemoryStoreContract('postgres', () => freshStore('contract'));
 
@@ -64,7 +83,16 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
       ).rows.map((row) => row.table_name),
       versions: (await client.query(`SELECT version FROM "${schema}".migrations ORDER BY version`)).rows,
     }));
-    expect(tables).toEqual(['facts', 'migrations', 'sent_systems', 'sessions', 'turn_index', 'turn_traces', 'turns']);
+    expect(tables).toEqual([
+      'facts',
+      'index_stats',
+      'migrations',
+      'sent_systems',
+      'sessions',
+      'turn_index',
+      'turn_traces',
+      'turns',
+    ]);
     expect(versions.map((row) => row.version)).toEqual(POSTGRES_MIGRATIONS.map((_, index) => index + 1));
     // Each store works on the shared tables.
     await Promise.all(
@@ -114,6 +142,7 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
       ),
     );
     expect(won.filter(Boolean)).toHaveLength(1);
+    await expectExactStats(schema);
     await Promise.all(stores.map((store) => store.close()));
   });
 
@@ -174,6 +203,7 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
 
     const report = await store.forget({ agentId: 'bot', userId: 'ana' });
     expect(report).toMatchObject({ turns: 6, facts: 1, factsRewritten: 1 });
+    await expectExactStats(schema);
 
     const leftovers = await withClient(async (client) => {
       const columns = (
@@ -280,6 +310,16 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
       hits += mineTurns.length;
     }
     expect(hits).toBeGreaterThan(20);
+    // Superseded, edited and removed facts leave the corpus figures as they leave FTS5's.
+    const [first, second, third] = await postgres.facts.list(scope);
+    await postgres.facts.supersede(scope, first?.id ?? 0, second?.id ?? 0);
+    await postgres.facts.edit(scope, third?.id ?? 0, {
+      text: 'User lives in Porto now',
+      hash: 'porto',
+      at: new Date(),
+    });
+    await postgres.facts.remove(scope, second?.id ?? 0);
+    await expectExactStats(postgres.schema);
     await postgres.close();
     await sqlite.close();
   });

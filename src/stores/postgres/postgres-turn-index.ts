@@ -54,6 +54,7 @@ export function postgresTurnIndex(schema: string): PostgresTurnIndex {
     length: 'words_length',
     vector: 'words_vector',
     indexed: 'true',
+    stats: { table: `${schema}.index_stats`, name: 'turns', tokens: 'words_tokens' },
   };
   const grams: Bm25Table<keyof IndexDocument['grams']> = {
     table,
@@ -62,6 +63,7 @@ export function postgresTurnIndex(schema: string): PostgresTurnIndex {
     length: 'grams_length',
     vector: 'grams_vector',
     indexed: 'true',
+    stats: { table: `${schema}.index_stats`, name: 'turns', tokens: 'grams_tokens' },
   };
   const neighbour = async (sql: Sql, sessionKey: string, id: number, side: 'before' | 'after') =>
     (
