@@ -8,7 +8,7 @@ export interface Bm25Table<Field extends string> {
   /** The qualified table. */
   table: string;
   id: string;
-  /** The column of each field. */
+  /** The column of each field, in the order `index_vector` was given them (a lexeme's field number). */
   columns: Readonly<Record<Field, string>>;
   /** The row's token count over all its fields, plus one for the scope or session (FTS5 indexed it as a column). */
   length: string;
@@ -31,9 +31,10 @@ interface Condition {
 }
 
 /**
- * Rows of a table that hold a term as FTS5 would match it (the phrase in one of the term's fields): the GIN index on
- * the vector narrows to rows holding every token, then `strpos` on the space-padded fields checks the order. The
- * pattern needs no escaping: `strpos` compares plain text.
+ * Rows of a table that hold a term as FTS5 would match it (the phrase in one of the term's fields). A one-token term
+ * is matched exactly by the GIN index of the vector (its lexemes name their field); a phrase is narrowed to the rows
+ * holding its tokens there, then `strpos` on the space-padded fields checks their order (it compares plain text: the
+ * pattern needs no escaping).
  */
 export function termCondition<Field extends string>(
   index: Bm25Table<Field>,
@@ -41,16 +42,22 @@ export function termCondition<Field extends string>(
   values: unknown[],
 ): string {
   const parts: string[] = [];
-  const query = toTsquery(term);
+  const order = Object.keys(index.columns);
+  const query = toTsquery(
+    term,
+    term.fields.map((field) => order.indexOf(field)),
+  );
   if (query !== null) {
-    values.push(query);
+    values.push(query.query);
     parts.push(`${index.vector} @@ $${values.length}::tsquery`);
   }
-  values.push(` ${term.tokens.join(' ')}${term.prefix ? '' : ' '}`);
-  const pattern = `$${values.length}`;
-  parts.push(
-    `(${term.fields.map((field) => `strpos(' ' || ${index.columns[field]} || ' ', ${pattern}) > 0`).join(' OR ')})`,
-  );
+  if (query === null || !query.exact || term.tokens.length > 1) {
+    values.push(` ${term.tokens.join(' ')}${term.prefix ? '' : ' '}`);
+    const pattern = `$${values.length}`;
+    parts.push(
+      `(${term.fields.map((field) => `strpos(' ' || ${index.columns[field]} || ' ', ${pattern}) > 0`).join(' OR ')})`,
+    );
+  }
   return `(${parts.join(' AND ')})`;
 }
 

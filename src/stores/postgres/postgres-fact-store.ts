@@ -113,7 +113,7 @@ export function postgresFactStore(schema: string, guard: PostgresGuard): FactSto
 
   return {
     search: (scope, query, { limit }) =>
-      guard.read('search facts', async (sql) => {
+      guard.search('search facts', async (sql) => {
         const relevance = new Map<number, number>();
         const { words, grams } = query;
         const hits = [

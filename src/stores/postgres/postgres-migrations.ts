@@ -9,12 +9,17 @@
  */
 export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `
-  -- The tokens of a field as a tsvector, for the GIN index only: no positions (bm25 counts hits from the tokens).
-  -- Tokens longer than a tsvector lexeme may be (2046 bytes) are left out of it; the ranking still reads them.
-  CREATE FUNCTION ${s}.index_vector(tokens text) RETURNS tsvector
+  -- The tokens of an index's fields as a tsvector, for the GIN index only (bm25 counts hits from the tokens): each
+  -- lexeme is the field's number, a space and the token, so that a search names the fields it looks in (a token never
+  -- holds a space, so no token is taken for another field's). No positions; tokens too long for a lexeme (2046 bytes)
+  -- are left out of it (a search for them reads the tokens instead).
+  CREATE FUNCTION ${s}.index_vector(VARIADIC fields text[]) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
-    SELECT array_to_tsvector(coalesce(array_agg(DISTINCT token), '{}'))
-    FROM unnest(string_to_array(tokens, ' ')) AS token WHERE token <> '' AND octet_length(token) < 2047
+    SELECT array_to_tsvector(coalesce(array_agg(DISTINCT lexeme), '{}')) FROM (
+      SELECT (field.number - 1)::text || ' ' || token AS lexeme
+      FROM unnest(fields) WITH ORDINALITY AS field (tokens, number), unnest(string_to_array(field.tokens, ' ')) AS token
+      WHERE token <> '') lexemes
+    WHERE octet_length(lexeme) < 2047
   $$;
   -- How many tokens a field holds (FTS5's column size).
   CREATE FUNCTION ${s}.token_count(tokens text) RETURNS integer
@@ -80,8 +85,8 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
     words_length integer GENERATED ALWAYS AS
       (1 + ${s}.token_count(text) + ${s}.token_count(context) + ${s}.token_count(dated)) STORED,
     grams_length integer GENERATED ALWAYS AS (1 + ${s}.token_count(grams) + ${s}.token_count(context_grams)) STORED,
-    words_vector tsvector GENERATED ALWAYS AS (${s}.index_vector(text || ' ' || context || ' ' || dated)) STORED,
-    grams_vector tsvector GENERATED ALWAYS AS (${s}.index_vector(grams || ' ' || context_grams)) STORED
+    words_vector tsvector GENERATED ALWAYS AS (${s}.index_vector(text, context, dated)) STORED,
+    grams_vector tsvector GENERATED ALWAYS AS (${s}.index_vector(grams, context_grams)) STORED
   );
   CREATE INDEX turn_index_session ON ${s}.turn_index (session_key, turn_id);
   CREATE INDEX turn_index_words ON ${s}.turn_index USING gin (words_vector);
@@ -111,9 +116,8 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
     words_length integer GENERATED ALWAYS AS
       (1 + ${s}.token_count(text_tokens) + ${s}.token_count(context_tokens) + ${s}.token_count(dated)) STORED,
     grams_length integer GENERATED ALWAYS AS (1 + ${s}.token_count(grams) + ${s}.token_count(context_grams)) STORED,
-    words_vector tsvector GENERATED ALWAYS AS
-      (${s}.index_vector(text_tokens || ' ' || context_tokens || ' ' || dated)) STORED,
-    grams_vector tsvector GENERATED ALWAYS AS (${s}.index_vector(grams || ' ' || context_grams)) STORED
+    words_vector tsvector GENERATED ALWAYS AS (${s}.index_vector(text_tokens, context_tokens, dated)) STORED,
+    grams_vector tsvector GENERATED ALWAYS AS (${s}.index_vector(grams, context_grams)) STORED
   );
   CREATE UNIQUE INDEX facts_live_hash ON ${s}.facts (agent_id, user_id, hash) WHERE superseded_by IS NULL;
   CREATE INDEX facts_recent ON ${s}.facts (agent_id, user_id, coalesce(last_used_at, created_at))

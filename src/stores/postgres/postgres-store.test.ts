@@ -340,19 +340,25 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
           ),
           fc.boolean(),
           async (tokens, prefix) => {
-            const query = toTsquery({ tokens, prefix });
+            const query = toTsquery({ tokens, prefix }, [0, 2]);
             const stored = prefix ? [...tokens.slice(0, -1), `${tokens.at(-1)}tail`] : tokens;
             const { rows } = await client.query(
-              'SELECT array_to_tsvector($1::text[]) @@ $2::tsquery AS found, $2::tsquery::text AS parsed',
-              [stored, query],
+              `SELECT array_to_tsvector($1::text[]) @@ $3::tsquery AS found,
+                 array_to_tsvector($2::text[]) @@ $3::tsquery AS elsewhere, $3::tsquery::text AS parsed`,
+              [stored.map((token) => `2 ${token}`), stored.map((token) => `1 ${token}`), query?.query],
             );
             expect(rows[0].found).toBe(true);
-            // Nothing of a token was read as syntax: every token comes back as one lexeme.
-            expect(rows[0].parsed).toBe(
-              tokens
-                .map((token, index) => `${quoteLexeme(token)}${prefix && index === tokens.length - 1 ? ':*' : ''}`)
-                .join(' & '),
-            );
+            // A field the term does not name never matches.
+            expect(rows[0].elsewhere).toBe(false);
+            // Nothing of a token was read as syntax: every token comes back as one lexeme, in each field.
+            const group = (field: number) => {
+              const lexemes = tokens.map(
+                (token, index) =>
+                  `${quoteLexeme(`${field} ${token}`)}${prefix && index === tokens.length - 1 ? ':*' : ''}`,
+              );
+              return lexemes.join(' & ');
+            };
+            expect(rows[0].parsed).toBe(`${group(0)} | ${group(2)}`);
           },
         ),
         { numRuns: 300 },

@@ -6,6 +6,6 @@ import { postgresTurnIndex } from './postgres-turn-index.js';
 export function postgresTurnSearch(schema: string, guard: PostgresGuard): TurnSearch {
   const turnIndex = postgresTurnIndex(schema);
   return {
-    search: (key, query, options) => guard.read('search turns', (sql) => turnIndex.search(sql, key, query, options)),
+    search: (key, query, options) => guard.search('search turns', (sql) => turnIndex.search(sql, key, query, options)),
   };
 }
