@@ -379,6 +379,16 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     });
   });
 
+  it('refuses a schema migrated by a newer memstack', async () => {
+    const schema = freshSchema('newer');
+    await (await postgresStore({ connectionString: url, schema })).close();
+    await withClient((client) => client.query(`INSERT INTO "${schema}".migrations (version) VALUES (999)`));
+    await expect(postgresStore({ connectionString: url, schema })).rejects.toMatchObject({
+      code: 'STORE_MIGRATION_FAILED',
+      message: expect.stringContaining('999'),
+    });
+  });
+
   it('refuses a database that is not UTF8', async () => {
     const database = `memstack_ascii_${freshSchema('db').slice(-12)}`;
     await withClient((client) =>
