@@ -131,7 +131,8 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
 
   -- bm25's corpus figures of each index (FTS5 keeps them in its own tables): its rows and their tokens, kept by the
   -- triggers below in the writing transaction, so that a search reads them exactly without a scan. Spread over 64
-  -- shards (by session, by scope), so that writers of different sessions rarely wait for the same row.
+  -- shards (by session, by scope), so that writers of different sessions rarely wait for the same row; an update
+  -- that changes no figure (a fact touched, a turn's usage) writes, and locks, none.
   CREATE TABLE ${s}.index_stats (
     index_name text NOT NULL CHECK (index_name IN ('facts', 'turns')),
     shard integer NOT NULL,
@@ -143,20 +144,33 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   INSERT INTO ${s}.index_stats (index_name, shard)
     SELECT index_name, shard FROM unnest(ARRAY['facts', 'turns']) AS index_name, generate_series(0, 63) AS shard;
 
+  -- The net change of a statement per shard; a shard whose figures do not change is not written (nor locked): a fact
+  -- touched or superseded-then-counted, a turn's usage, leave the figures alone.
   CREATE FUNCTION ${s}.count_indexed() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    IF TG_OP = 'INSERT' THEN
+      UPDATE ${s}.index_stats st
+      SET rows = st.rows + d.rows, words_tokens = st.words_tokens + d.words, grams_tokens = st.grams_tokens + d.grams
+      FROM (SELECT shard, count(*) AS rows, sum(words_length) AS words, sum(grams_length) AS grams
+            FROM new_rows WHERE indexed GROUP BY shard ORDER BY shard) d
+      WHERE st.index_name = TG_ARGV[0] AND st.shard = d.shard;
+    ELSIF TG_OP = 'DELETE' THEN
       UPDATE ${s}.index_stats st
       SET rows = st.rows - d.rows, words_tokens = st.words_tokens - d.words, grams_tokens = st.grams_tokens - d.grams
       FROM (SELECT shard, count(*) AS rows, sum(words_length) AS words, sum(grams_length) AS grams
             FROM old_rows WHERE indexed GROUP BY shard ORDER BY shard) d
       WHERE st.index_name = TG_ARGV[0] AND st.shard = d.shard;
-    END IF;
-    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    ELSE
       UPDATE ${s}.index_stats st
       SET rows = st.rows + d.rows, words_tokens = st.words_tokens + d.words, grams_tokens = st.grams_tokens + d.grams
-      FROM (SELECT shard, count(*) AS rows, sum(words_length) AS words, sum(grams_length) AS grams
-            FROM new_rows WHERE indexed GROUP BY shard ORDER BY shard) d
+      FROM (
+        SELECT shard, sum(rows) AS rows, sum(words) AS words, sum(grams) AS grams FROM (
+          SELECT shard, count(*) AS rows, sum(words_length) AS words, sum(grams_length) AS grams
+          FROM new_rows WHERE indexed GROUP BY shard
+          UNION ALL
+          SELECT shard, -count(*), -sum(words_length), -sum(grams_length) FROM old_rows WHERE indexed GROUP BY shard
+        ) changes GROUP BY shard HAVING sum(rows) <> 0 OR sum(words) <> 0 OR sum(grams) <> 0 ORDER BY shard
+      ) d
       WHERE st.index_name = TG_ARGV[0] AND st.shard = d.shard;
     END IF;
     RETURN NULL;

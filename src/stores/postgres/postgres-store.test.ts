@@ -310,6 +310,23 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
       hits += mineTurns.length;
     }
     expect(hits).toBeGreaterThan(20);
+    // A touch changes no figure: it writes (and locks) no row of them.
+    const versions = () =>
+      withClient(
+        async (client) =>
+          (
+            await client.query(
+              `SELECT shard, xmin::text FROM "${postgres.schema}".index_stats ORDER BY index_name, shard`,
+            )
+          ).rows,
+      );
+    const before = await versions();
+    await postgres.facts.touch(
+      scope,
+      (await postgres.facts.list(scope)).map((fact) => fact.id),
+      new Date(),
+    );
+    expect(await versions()).toEqual(before);
     // Superseded, edited and removed facts leave the corpus figures as they leave FTS5's.
     const [first, second, third] = await postgres.facts.list(scope);
     await postgres.facts.supersede(scope, first?.id ?? 0, second?.id ?? 0);
