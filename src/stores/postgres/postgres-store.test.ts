@@ -146,6 +146,29 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     await Promise.all(stores.map((store) => store.close()));
   });
 
+  it('forgets a user while other stores append to the same thread, without failing either', async () => {
+    const schema = freshSchema('forget_race');
+    const stores = await Promise.all(
+      Array.from({ length: 3 }, () => postgresStore({ connectionString: url, schema, poolSize: 3 })),
+    );
+    const [forgetter, ...writers] = stores as [(typeof stores)[number], ...Array<(typeof stores)[number]>];
+    const appends = writers.flatMap((store, writer) =>
+      Array.from({ length: 15 }, (_, index) =>
+        store.sessions.appendExchange(
+          exchange('thread', index % 2 === 0 ? 'ana' : 'bo', `w${writer} ${index} question`, 'reply', new Date()),
+        ),
+      ),
+    );
+    const forgets = Array.from({ length: 5 }, () => forgetter.forget({ agentId: 'bot', userId: 'ana' }));
+    await Promise.all([...appends, ...forgets]);
+    await forgetter.forget({ agentId: 'bot', userId: 'ana' });
+    const left = (await forgetter.sessions.read('thread'))?.turns ?? [];
+    expect(left.length).toBe(2 * 2 * 7);
+    expect(left.filter((turn) => turn.userId === 'ana')).toEqual([]);
+    await expectExactStats(schema);
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
   it('leaves no row, token or summary of a forgotten user in any table of the schema', async () => {
     const schema = freshSchema('forget');
     const store = await postgresStore({ connectionString: url, schema });
