@@ -15,13 +15,13 @@ const FREQUENT_TERMS_USED = 3;
 type Words = keyof IndexDocument['words'];
 type Grams = keyof IndexDocument['grams'];
 
-export interface PostgresFactIndex {
-  search<Name extends 'words' | 'grams'>(
+/** One index of facts (their words, or their grams). */
+export interface PostgresFactIndex<Field extends string> {
+  search(
     sql: Sql,
-    name: Name,
     scope: FactScope,
-    terms: ReadonlyArray<SearchTerm<Name extends 'words' ? Words : Grams>>,
-    weights: Readonly<Record<Name extends 'words' ? Words : Grams, number>>,
+    terms: ReadonlyArray<SearchTerm<Field>>,
+    weights: Readonly<Record<Field, number>>,
     limit: number,
   ): Promise<Bm25Hit[]>;
 }
@@ -32,11 +32,14 @@ export interface PostgresFactIndex {
  * is frequent, each of the rarest few is looked up among its most recent documents in the scope, and a fact scores
  * by how many of them it contains (the newest first among equals).
  */
-export function postgresFactIndex(schema: string): PostgresFactIndex {
+export function postgresFactIndexes(schema: string): {
+  words: PostgresFactIndex<Words>;
+  grams: PostgresFactIndex<Grams>;
+} {
   const table = `${schema}.facts`;
   const indexed = 'superseded_by IS NULL';
-  const tables = {
-    words: {
+  return {
+    words: factIndex<Words>({
       table,
       id: 'id',
       columns: { text: 'text_tokens', context: 'context_tokens', dated: 'dated' },
@@ -44,8 +47,8 @@ export function postgresFactIndex(schema: string): PostgresFactIndex {
       vector: 'words_vector',
       indexed,
       stats: { table: `${schema}.index_stats`, name: 'facts', tokens: 'words_tokens' },
-    } satisfies Bm25Table<Words>,
-    grams: {
+    }),
+    grams: factIndex<Grams>({
       table,
       id: 'id',
       columns: { text: 'grams', context: 'context_grams' },
@@ -53,19 +56,21 @@ export function postgresFactIndex(schema: string): PostgresFactIndex {
       vector: 'grams_vector',
       indexed,
       stats: { table: `${schema}.index_stats`, name: 'facts', tokens: 'grams_tokens' },
-    } satisfies Bm25Table<Grams>,
+    }),
   };
+}
 
+function factIndex<Field extends string>(index: Bm25Table<Field>): PostgresFactIndex<Field> {
+  const { table, indexed } = index;
   return {
-    async search(sql, name, scope, terms, weights, limit) {
+    async search(sql, scope, terms, weights, limit) {
       if (terms.length === 0) return [];
-      const index = tables[name] as Bm25Table<string>;
       const frequencies = await documentFrequencies(sql, index, terms, RANKED_DOCUMENT_BUDGET + 1);
       const counted = terms
-        .map((term, at) => ({ term: term as SearchTerm<string>, documents: frequencies[at] ?? 0 }))
+        .map((term, at) => ({ term, documents: frequencies[at] ?? 0 }))
         .filter((entry) => entry.documents > 0);
       counted.sort((a, b) => a.documents - b.documents);
-      const rare: Array<{ term: SearchTerm<string>; documents: number }> = [];
+      const rare: Array<{ term: SearchTerm<Field>; documents: number }> = [];
       let budget = RANKED_DOCUMENT_BUDGET;
       for (const entry of counted) {
         if (entry.documents > budget) break;
@@ -79,7 +84,7 @@ export function postgresFactIndex(schema: string): PostgresFactIndex {
           sql,
           index,
           rare.map((entry) => entry.term),
-          weights as Record<string, number>,
+          weights,
           inScope,
           limit,
           rare.map((entry) => entry.documents),

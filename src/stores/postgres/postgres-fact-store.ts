@@ -4,7 +4,7 @@ import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/neighbour-co
 import type { FactCandidate, FactEdit, FactStore, NewFact } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-postgres-rows.js';
-import { postgresFactIndex } from './postgres-fact-index.js';
+import { postgresFactIndexes } from './postgres-fact-index.js';
 import type { PostgresGuard, Sql } from './postgres-guard.js';
 
 const LIVE_IN_SCOPE = 'f.agent_id = $1 AND f.user_id = $2 AND f.superseded_by IS NULL';
@@ -108,7 +108,7 @@ export function postgresFactWrites(schema: string): PostgresFactWrites {
 
 export function postgresFactStore(schema: string, guard: PostgresGuard): FactStore {
   const writes = postgresFactWrites(schema);
-  const index = postgresFactIndex(schema);
+  const indexes = postgresFactIndexes(schema);
   const facts = `${schema}.facts`;
 
   return {
@@ -117,8 +117,8 @@ export function postgresFactStore(schema: string, guard: PostgresGuard): FactSto
         const relevance = new Map<number, number>();
         const { words, grams } = query;
         const hits = [
-          ...(await index.search(sql, 'words', scope, words.terms, words.weights, limit)),
-          ...(await index.search(sql, 'grams', scope, grams.terms as never, grams.weights as never, limit)),
+          ...(await indexes.words.search(sql, scope, words.terms, words.weights, limit)),
+          ...(await indexes.grams.search(sql, scope, grams.terms, grams.weights, limit)),
         ];
         // A fact found by both indexes adds up its relevance.
         for (const hit of hits) relevance.set(hit.id, (relevance.get(hit.id) ?? 0) + hit.score);
