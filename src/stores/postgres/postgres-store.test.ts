@@ -265,6 +265,8 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
       ['用户喜欢喝乌龙茶', '我们聊了茶和咖啡'],
       ['User deployed docker docker compose stacks', ''],
       ['ユーザーは東京に住んでいます', '東京の天気'],
+      // A phrase that overlaps itself (哈哈 哈哈 in 哈哈 哈哈 哈哈): counted as FTS5 counts its instances.
+      ['他哈哈哈哈大笑', '哈哈哈'],
     ] as const;
     for (const [index, [text, context]] of texts.entries()) {
       for (const store of [postgres, sqlite]) {
@@ -309,6 +311,7 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
       { words: [], cjk: ['乌龙茶', '茶'] },
       { words: ['deploying', 'services'], cjk: ['東京'] },
       { words: ['fly.io', 'compose'], cjk: [] },
+      { words: [], cjk: ['哈哈哈', '大笑'] },
     ];
     const scores = (found: Array<{ relevance: number }>) => found.map((hit) => hit.relevance);
     let hits = 0;
