@@ -42,9 +42,13 @@ export interface JobView {
 export interface JobStore {
   enqueue(job: MemoryJob, options: { at: Date }): Promise<string>;
   /**
-   * Leases the oldest job that is due, not leased (or whose lease expired) and has no older unfinished job of the same
-   * session (one session's jobs run in order, across processes). A job claimed `maxAttempts` times already is failed
-   * instead (its worker died each time). Null: nothing to do.
+   * Leases a job that is due, not leased (or whose lease expired) and has no older unfinished job of the same session
+   * (one session's jobs run in order, across processes). A job claimed `maxAttempts` times already is failed instead
+   * (its worker died each time). Null: nothing to do. Which of several due jobs of different sessions comes first is
+   * the queue's affair (SQLite: the oldest; pg-boss: the oldest of a lane tried from a random one).
+   *
+   * `leaseMs`, `maxAttempts` and `at` are honoured by a queue that takes them per claim (SQLite, on `at` as its
+   * clock); one that sets them per queue (pg-boss: its options, the database's clock) ignores them.
    */
   claim(options: { worker: string; leaseMs: number; maxAttempts: number; at: Date }): Promise<ClaimedJob | null>;
   /**
@@ -52,7 +56,11 @@ export interface JobStore {
    * another took it).
    */
   complete(id: string, worker: string): Promise<boolean>;
-  /** Releases the job to run again at `retryAt`, or, with `retryAt` null, keeps it as failed with its error. */
+  /**
+   * Releases the job to run again at `retryAt`, or, with `retryAt` null, keeps it as failed with its error. A queue
+   * with its own backoff (pg-boss) retries at its time rather than `retryAt`, and fails a job whose retries are spent
+   * whatever `retryAt` says; false when `worker` no longer holds the lease.
+   */
   fail(id: string, worker: string, failure: { error: string; retryAt: Date | null }): Promise<boolean>;
   /** The jobs kept as failed, oldest first. */
   failed(options: { limit: number }): Promise<FailedJob[]>;

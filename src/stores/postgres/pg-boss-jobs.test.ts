@@ -170,6 +170,16 @@ describe.skipIf(!TEST_POSTGRES_URL)(TEST_POSTGRES_URL ? 'pgBossJobs' : `pgBossJo
     expect((await jobs.claim(claimOptions('b')))?.id).toBe(blocked);
   });
 
+  it("lets a lane go on while a job waits for its retry: a session's later job may run first", async () => {
+    const jobs = await open({ leaseMs: 60_000 });
+    const first = await jobs.enqueue(extract('s1', 1), { at: new Date() });
+    const second = await jobs.enqueue(extract('s1', 3), { at: new Date() });
+    expect((await jobs.claim(claimOptions('a')))?.id).toBe(first);
+    expect(await jobs.fail(first, 'a', { error: 'boom', retryAt: new Date() })).toBe(true);
+    // The cursor (decision 16) makes the older job a no-op once it runs after this one.
+    expect((await jobs.claim(claimOptions('a')))?.id).toBe(second);
+  });
+
   it('retries a failed job after a backoff, then keeps it as failed with its error when its attempts are spent', async () => {
     const jobs = await open({ maxAttempts: 2, leaseMs: 60_000 });
     const id = await jobs.enqueue(extract('s1', 1), { at: new Date() });
