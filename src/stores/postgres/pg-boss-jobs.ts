@@ -143,6 +143,32 @@ export function pgBossJobs(options: PgBossJobsOptions): PostgresJobs {
     );
     return rows;
   };
+  const fetchOne = async (db: pg.Pool | pg.PoolClient, name: string) =>
+    (await boss.fetch<unknown>(name, { includeMetadata: true, db: onConnection(db) }))[0];
+  /**
+   * A lane's oldest due job, or nothing when its job is active already (pg-boss swallows the unique index's refusal).
+   * One fetch at a time per lane, under an advisory lock: two at once would have the second skip the row the first
+   * locked (`SKIP LOCKED`) and take the next job of the lane, out of order, when the first's update is refused.
+   */
+  const fetchFromLane = async (name: string) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
+        [`${bossSchema}.${name}`],
+      );
+      // Another claimer is fetching from this lane right now: the job is its.
+      const fetched = rows[0]?.locked ? await fetchOne(client, name) : undefined;
+      await client.query('COMMIT');
+      return fetched;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
   const jobOf = (row: JobRow): MemoryJob => parseMemoryJob(JSON.stringify(row.data)) ?? { kind: 'purge' };
 
   return {
@@ -175,8 +201,7 @@ export function pgBossJobs(options: PgBossJobsOptions): PostgresJobs {
       for (let index = 0; index < queueNames.length; index += 1) {
         const name = queueNames[(start + index) % queueNames.length] as string;
         if (!due.has(name)) continue;
-        // Nothing when the lane's job is active already (pg-boss swallows the unique index's refusal).
-        const [fetched] = await boss.fetch<unknown>(name, { includeMetadata: true });
+        const fetched = name === purgeQueue ? await fetchOne(pool, name) : await fetchFromLane(name);
         if (!fetched) continue;
         const job = parseMemoryJob(JSON.stringify(fetched.data));
         held.set(fetched.id, { worker, name, retryCount: fetched.retryCount });
