@@ -201,6 +201,13 @@ describe.skipIf(!TEST_POSTGRES_URL)(TEST_POSTGRES_URL ? 'pgBossJobs' : `pgBossJo
     expect(await jobs.failed({ limit: 10 })).toEqual([{ id, job: extract('s1', 1), attempts: 2, error: 'boom 2' }]);
   }, 10_000);
 
+  it('keeps a job this version does not know as failed, rather than run a guess', async () => {
+    const jobs = await open();
+    const id = await jobs.enqueue({ kind: 'reindex' } as unknown as ExtractJob, { at: new Date() });
+    expect(await jobs.claim(claimOptions('a'))).toBeNull();
+    expect(await jobs.failed({ limit: 10 })).toMatchObject([{ id, error: 'not a job this version of memstack knows' }]);
+  });
+
   it("enqueues in the caller's transaction: rolled back with it, committed with it", async () => {
     const jobs = await open();
     const client = await pool.connect();

@@ -169,6 +169,17 @@ export function pgBossJobs(options: PgBossJobsOptions): PostgresJobs {
       client.release();
     }
   };
+  const fail: PostgresJobs['fail'] = (id, worker, failure) =>
+    settle(id, worker, async (client, name) => {
+      // Given up now: pg-boss fails a job whose retries are spent, rather than retrying it.
+      if (failure.retryAt === null) {
+        await client.query(`UPDATE ${table('job')} SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [
+          name,
+          id,
+        ]);
+      }
+      await boss.fail(name, id, { message: failure.error }, { db: onConnection(client) });
+    });
   const jobOf = (row: JobRow): MemoryJob => parseMemoryJob(JSON.stringify(row.data)) ?? { kind: 'purge' };
 
   return {
@@ -206,7 +217,7 @@ export function pgBossJobs(options: PgBossJobsOptions): PostgresJobs {
         const job = parseMemoryJob(JSON.stringify(fetched.data));
         held.set(fetched.id, { worker, name, retryCount: fetched.retryCount });
         if (job === null) {
-          await this.fail(fetched.id, worker, { error: 'not a job this version of memstack knows', retryAt: null });
+          await fail(fetched.id, worker, { error: 'not a job this version of memstack knows', retryAt: null });
           continue;
         }
         return { id: fetched.id, job, attempts: fetched.retryCount + 1 };
@@ -219,17 +230,7 @@ export function pgBossJobs(options: PgBossJobsOptions): PostgresJobs {
         // it would store as the output and run outside our transaction).
         await boss.complete(name, id, {}, { db: onConnection(client) });
       }),
-    fail: (id, worker, failure) =>
-      settle(id, worker, async (client, name) => {
-        // Given up now: pg-boss fails a job whose retries are spent, rather than retrying it.
-        if (failure.retryAt === null) {
-          await client.query(`UPDATE ${table('job')} SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [
-            name,
-            id,
-          ]);
-        }
-        await boss.fail(name, id, { message: failure.error }, { db: onConnection(client) });
-      }),
+    fail,
     async failed({ limit }): Promise<FailedJob[]> {
       const rows = await select(['failed'], 'completed_on, created_on, id', limit);
       return rows.map((row) => ({ id: row.id, job: jobOf(row), attempts: row.attempts, error: row.error ?? '' }));
