@@ -209,8 +209,11 @@ program
     const jobs = logJobs(store.jobs, (line) => console.log(line));
     const stack = createMemoryStack({ store: { ...store, jobs }, extractor });
     console.log(`memstack worker on ${redactUrl(options.db)}`);
+    // The queue's poll timer does not hold a process open: this does, until a signal.
+    const keepAlive = setInterval(() => {}, 60_000);
     const stop = async (): Promise<void> => {
       // No new job; the ones held finish, then the store closes.
+      clearInterval(keepAlive);
       jobs.stop();
       await stack.close();
       console.log('memstack worker stopped');

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStack } from '../../src/index.js';
@@ -22,7 +23,9 @@ function runWorker(args: string[], until: RegExp) {
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
   });
-  const exited = new Promise<number | null>((resolvePromise) => child.on('exit', (code) => resolvePromise(code)));
+  const exited = new Promise<number | string | null>((resolvePromise) =>
+    child.on('exit', (code, signal) => resolvePromise(code ?? signal)),
+  );
   return { seen, exited, output: () => output, signal: (name: NodeJS.Signals) => child.kill(name) };
 }
 
@@ -46,8 +49,10 @@ describe('memstack worker (the built CLI)', () => {
 
     const worker = runWorker(['--db', path], /^done job \d+ extract /m);
     await worker.seen;
+    // Still there once idle: a worker waits for the next job.
+    await sleep(1500);
     worker.signal('SIGTERM');
-    expect(await worker.exited).toBe(0);
+    expect(await worker.exited, worker.output()).toBe(0);
     expect(worker.output()).toMatch(/^memstack worker on .*app\.db$/m);
     expect(worker.output()).toMatch(/^memstack worker stopped$/m);
 
