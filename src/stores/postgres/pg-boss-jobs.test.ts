@@ -45,7 +45,7 @@ describe.skipIf(!TEST_POSTGRES_URL)(TEST_POSTGRES_URL ? 'pgBossJobs' : `pgBossJo
   const schemas: string[] = [];
   const started: PostgresJobs[] = [];
   const open = async (options: Partial<PgBossJobsOptions> = {}): Promise<PostgresJobs> => {
-    const schema = uniqueSchema('jobs');
+    const schema = options.schema ?? uniqueSchema('jobs');
     schemas.push(`${schema}_jobs`);
     const jobs = pgBossJobs({ pool, schema, lanes: LANES, leaseMs: 1000, maintenanceIntervalSeconds: 1, ...options });
     await jobs.start();
@@ -206,6 +206,16 @@ describe.skipIf(!TEST_POSTGRES_URL)(TEST_POSTGRES_URL ? 'pgBossJobs' : `pgBossJo
     const id = await jobs.enqueue({ kind: 'reindex' } as unknown as ExtractJob, { at: new Date() });
     expect(await jobs.claim(claimOptions('a'))).toBeNull();
     expect(await jobs.failed({ limit: 10 })).toMatchObject([{ id, error: 'not a job this version of memstack knows' }]);
+  });
+
+  it('applies the lease of the latest start to the jobs sent after it (the queues exist already)', async () => {
+    const schema = uniqueSchema('jobs');
+    await open({ schema, leaseMs: 600_000 });
+    const jobs = await open({ schema, leaseMs: 5000 });
+    await jobs.enqueue(extract('s1', 1), { at: new Date() });
+    await jobs.claim(claimOptions('a'));
+    const [running] = await jobs.list({ state: 'running', limit: 1 });
+    expect(running?.runAt.getTime()).toBeLessThan(Date.now() + 10_000);
   });
 
   it("enqueues in the caller's transaction: rolled back with it, committed with it", async () => {

@@ -191,9 +191,13 @@ export function pgBossJobs(options: PgBossJobsOptions): PostgresJobs {
         retryBackoff: true,
         expireInSeconds: leaseSeconds,
       };
-      // Idempotent, and safe with several processes at once (an insert that does nothing on conflict).
-      for (const name of laneNames) await boss.createQueue(name, { ...queue, name, policy: 'singleton' });
-      await boss.createQueue(purgeQueue, { ...queue, name: purgeQueue, policy: 'standard' });
+      for (const name of queueNames) {
+        const options = { ...queue, name, policy: name === purgeQueue ? 'standard' : 'singleton' } as const;
+        // Idempotent, and safe with several processes at once (an insert that does nothing on conflict); then the
+        // settings of this start, for the jobs sent from now on (a job keeps those it was sent with).
+        await boss.createQueue(name, options);
+        await boss.updateQueue(name, options);
+      }
     },
     async stop() {
       await boss.stop({ graceful: false, close: false });
