@@ -5,7 +5,9 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, heuristicExtractor, llmExtractor, MemstackError, type PromptLayout } from '../index.js';
 import { sqliteStore } from '../sqlite.js';
 import { formatReplaySummary, formatReplayTurn } from './format-replay.js';
+import { logJobs } from './log-jobs.js';
 import { addMemoryCommands, openTool } from './memory-commands.js';
+import { openStore } from './open-store.js';
 import { progressBar } from './progress-bar.js';
 import { readConversation } from './read-conversation.js';
 import { MODEL_HELP, modelFromSpec, resolveChatModel } from './resolve-model.js';
@@ -190,6 +192,36 @@ program
     process.once('SIGTERM', () => void stop());
   });
 
+program
+  .command('worker')
+  .description("run a store's background jobs (extractions, purges) and nothing else, until SIGINT or SIGTERM")
+  .requiredOption('--db <path-or-url>', 'a SQLite file, or a postgres:// URL')
+  .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)')
+  .action(async (options: { db: string; extractModel?: string }) => {
+    const extractor = options.extractModel
+      ? llmExtractor({ model: await modelFromSpec(options.extractModel, undefined) })
+      : heuristicExtractor();
+    const store = await openStore(options.db);
+    if (store.jobs === undefined) {
+      await store.close();
+      throw new Error(`${options.db} keeps no jobs for a worker (an in-memory database runs its own)`);
+    }
+    const jobs = logJobs(store.jobs, (line) => console.log(line));
+    const stack = createMemoryStack({ store: { ...store, jobs }, extractor });
+    console.log(`memstack worker on ${redactUrl(options.db)}`);
+    // The queue's poll timer does not hold a process open: this does, until a signal.
+    const keepAlive = setInterval(() => {}, 60_000);
+    const stop = async (): Promise<void> => {
+      // No new job; the ones held finish, then the store closes.
+      clearInterval(keepAlive);
+      jobs.stop();
+      await stack.close();
+      console.log('memstack worker stopped');
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+  });
+
 addMemoryCommands(program);
 
 interface ServeFlags {
@@ -201,6 +233,11 @@ interface ServeFlags {
   anthropicBaseUrl: string;
   openaiBaseUrl: string;
   extractModel?: string;
+}
+
+/** A database URL as it may be printed: without its password. */
+function redactUrl(db: string): string {
+  return db.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/, '$1:***@');
 }
 
 function parsePort(value: string): number {

@@ -2,7 +2,8 @@ import type { MemoryJob } from './job-queue.js';
 
 /** A job a worker holds: it runs it, then completes or fails it before its lease ends. */
 export interface ClaimedJob {
-  id: number;
+  /** Opaque to the stack: a row number as text (SQLite), a UUID (pg-boss). */
+  id: string;
   job: MemoryJob;
   /** How many times it was claimed, this time included. */
   attempts: number;
@@ -10,7 +11,7 @@ export interface ClaimedJob {
 
 /** A job that failed its last attempt, kept with its error rather than dropped. */
 export interface FailedJob {
-  id: number;
+  id: string;
   job: MemoryJob;
   attempts: number;
   error: string;
@@ -21,7 +22,7 @@ export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 /** A job as a list shows it. */
 export interface JobView {
-  id: number;
+  id: string;
   job: MemoryJob;
   state: JobState;
   attempts: number;
@@ -39,20 +40,28 @@ export interface JobView {
  * without it leaves `MemoryStore.jobs` undefined, and the stack runs its jobs in memory.
  */
 export interface JobStore {
-  enqueue(job: MemoryJob, options: { at: Date }): Promise<number>;
+  enqueue(job: MemoryJob, options: { at: Date }): Promise<string>;
   /**
-   * Leases the oldest job that is due, not leased (or whose lease expired) and has no older unfinished job of the same
-   * session (one session's jobs run in order, across processes). A job claimed `maxAttempts` times already is failed
-   * instead (its worker died each time). Null: nothing to do.
+   * Leases a job that is due, not leased (or whose lease expired) and has no older unfinished job of the same session
+   * (one session's jobs run in order, across processes). A job claimed `maxAttempts` times already is failed instead
+   * (its worker died each time). Null: nothing to do. Which of several due jobs of different sessions comes first is
+   * the queue's affair (SQLite: the oldest; pg-boss: the oldest of a lane tried from a random one).
+   *
+   * `leaseMs`, `maxAttempts` and `at` are honoured by a queue that takes them per claim (SQLite, on `at` as its
+   * clock); one that sets them per queue (pg-boss: its options, the database's clock) ignores them.
    */
   claim(options: { worker: string; leaseMs: number; maxAttempts: number; at: Date }): Promise<ClaimedJob | null>;
   /**
    * Marks a job finished (kept a while for `list`); false when `worker` no longer holds its lease (it expired and
    * another took it).
    */
-  complete(id: number, worker: string): Promise<boolean>;
-  /** Releases the job to run again at `retryAt`, or, with `retryAt` null, keeps it as failed with its error. */
-  fail(id: number, worker: string, failure: { error: string; retryAt: Date | null }): Promise<boolean>;
+  complete(id: string, worker: string): Promise<boolean>;
+  /**
+   * Releases the job to run again at `retryAt`, or, with `retryAt` null, keeps it as failed with its error. A queue
+   * with its own backoff (pg-boss) retries at its time rather than `retryAt`, and fails a job whose retries are spent
+   * whatever `retryAt` says; false when `worker` no longer holds the lease.
+   */
+  fail(id: string, worker: string, failure: { error: string; retryAt: Date | null }): Promise<boolean>;
   /** The jobs kept as failed, oldest first. */
   failed(options: { limit: number }): Promise<FailedJob[]>;
   /**

@@ -70,7 +70,7 @@ describe('durableJobQueue', () => {
     expect(second - first).toBeGreaterThanOrEqual(20);
     expect(third - second).toBeGreaterThanOrEqual(80);
     expect(await store.jobs.failed({ limit: 10 })).toEqual([
-      { id: expect.any(Number), job: job('s1', 1), attempts: 3, error: 'Error: the store went away' },
+      { id: expect.any(String), job: job('s1', 1), attempts: 3, error: 'Error: the store went away' },
     ]);
     // Told once, after the last attempt.
     expect(failed).toHaveLength(1);

@@ -161,7 +161,7 @@ describe('durable jobs', () => {
     const path = join(directory, 'claimers.db');
     const store = sqliteStore({ path });
     if (!store.jobs) throw new Error('a file store keeps jobs');
-    const ids: number[] = [];
+    const ids: string[] = [];
     for (let index = 0; index < 300; index += 1) {
       const turn = 2 * index + 1;
       const job = { kind: 'extract' as const, sessionKey: `s${index % 30}`, previousTurnId: null, userTurnId: turn };
@@ -172,8 +172,8 @@ describe('durable jobs', () => {
     await Promise.all(children.map((child) => child.started));
     for (const child of children) child.go();
     const results = await Promise.all(children.map((child) => child.ended));
-    const completed = results.map(({ output }) => JSON.parse(output.slice('ready\n'.length)) as number[]);
-    expect(completed.flat().sort((a, b) => a - b)).toEqual(ids);
+    const completed = results.map(({ output }) => JSON.parse(output.slice('ready\n'.length)) as string[]);
+    expect(completed.flat().sort((a, b) => Number(a) - Number(b))).toEqual(ids);
     // Not a vacuous race: more than one process got work.
     expect(completed.filter((list) => list.length > 0).length).toBeGreaterThan(1);
   }, 60_000);

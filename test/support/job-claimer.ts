@@ -10,7 +10,7 @@ const store = sqliteStore({ path });
 if (!store.jobs) throw new Error('a file store keeps jobs');
 process.stdout.write('ready\n');
 await new Promise((resolve) => process.stdin.on('end', resolve).resume());
-const completed: number[] = [];
+const completed: string[] = [];
 for (;;) {
   const claimed = await store.jobs.claim({ worker, leaseMs: 60_000, maxAttempts: 3, at: new Date() });
   if (!claimed) break;

@@ -40,7 +40,8 @@ views['/jobs'] = async (root, parameters) => {
           return h(
             'tr',
             { 'data-testid': 'job-row' },
-            h('td', { class: 'number' }, '#' + job.id),
+            // A row number (SQLite) reads as #12; a UUID (pg-boss) by its first characters, whole on hover.
+            h('td', { class: 'number', title: job.id }, /^[0-9]+$/.test(job.id) ? '#' + job.id : job.id.slice(0, 8)),
             h('td', {}, job.job.kind),
             h('td', { class: 'cell-text' }, extract ? h('a', { href: link('/session', { key: job.job.sessionKey, turn: job.job.userTurnId }) }, job.job.sessionKey) : '–'),
             h('td', {}, extract ? '#' + job.job.userTurnId + ' → #' + job.job.throughTurnId : '–'),

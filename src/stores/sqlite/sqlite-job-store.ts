@@ -86,20 +86,20 @@ export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): Jo
           continue;
         }
         const leased = statements.lease.get(options.worker, now + options.leaseMs, row.id) as { attempts: number };
-        return { id: row.id, job, attempts: leased.attempts };
+        return { id: String(row.id), job, attempts: leased.attempts };
       }
     },
   );
-  const complete = writeTransaction(database, (id: number, worker: string) => {
-    if (statements.complete.run(Date.now(), id, worker).changes === 0) return false;
+  const complete = writeTransaction(database, (id: string, worker: string) => {
+    if (statements.complete.run(Date.now(), Number(id), worker).changes === 0) return false;
     statements.pruneDone.run();
     return true;
   });
   const fail = writeTransaction(
     database,
-    (id: number, worker: string, failure: { error: string; retryAt: Date | null }) =>
+    (id: string, worker: string, failure: { error: string; retryAt: Date | null }) =>
       statements.fail.run({
-        id,
+        id: Number(id),
         worker,
         error: failure.error,
         retryAt: failure.retryAt?.getTime() ?? null,
@@ -108,7 +108,7 @@ export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): Jo
   );
 
   return {
-    enqueue: (job, options) => guard('enqueue a job', () => enqueue(job, options.at)),
+    enqueue: (job, options) => guard('enqueue a job', () => String(enqueue(job, options.at))),
     claim: (options) =>
       guard('claim a job', () =>
         // Polling is the common case: look without the write lock first, and take it only when there is work.
@@ -120,7 +120,7 @@ export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): Jo
       guard('list failed jobs', () =>
         (statements.failed.all(options.limit) as JobRow[]).map(
           (row): FailedJob => ({
-            id: row.id,
+            id: String(row.id),
             job: parseMemoryJob(row.payload) ?? { kind: 'purge' },
             attempts: row.attempts,
             error: row.error ?? '',
@@ -152,7 +152,7 @@ interface JobViewRow {
 
 function toJobView(row: JobViewRow, state: JobState): JobView {
   return {
-    id: row.id,
+    id: String(row.id),
     job: parseMemoryJob(row.payload) ?? { kind: 'purge' },
     state,
     attempts: row.attempts,

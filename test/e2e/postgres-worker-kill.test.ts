@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pgBossJobs } from '../../src/stores/postgres/pg-boss-jobs.js';
+import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
+
+const support = join(dirname(fileURLToPath(import.meta.url)), '../support');
+
+/** A pg-boss worker in a child process; resolves `line` with the first line it prints, `ended` with its signal. */
+function runWorker(schema: string, mode: 'hang' | 'finish') {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(support, 'pg-boss-worker.ts'), TEST_POSTGRES_URL as string, schema, mode],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  const line = new Promise<string>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes('\n')) resolve(output.slice(0, output.indexOf('\n')));
+    });
+  });
+  const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
+  return { line, ended, kill: () => child.kill('SIGKILL') };
+}
+
+describe.skipIf(!TEST_POSTGRES_URL)(
+  TEST_POSTGRES_URL ? 'a pg-boss worker killed mid-job' : `a pg-boss worker killed mid-job: skipped, ${NO_POSTGRES}`,
+  () => {
+    const schema = uniqueSchema('kill');
+    afterAll(() => dropSchemas(schema, `${schema}_jobs`));
+
+    it('leaves its job to another worker once its lease ends, which finishes it, once in effect', async () => {
+      const pool = new pg.Pool({ connectionString: TEST_POSTGRES_URL, max: 2 });
+      const jobs = pgBossJobs({ pool, schema, lanes: 4, leaseMs: 1000, maxAttempts: 3, maintenanceIntervalSeconds: 1 });
+      try {
+        await jobs.start();
+        await pool.query(`CREATE SCHEMA "${schema}"`);
+        await pool.query(`CREATE TABLE "${schema}".attempts (job_id text NOT NULL, worker text NOT NULL)`);
+        await pool.query(`CREATE TABLE "${schema}".effects (job_id text PRIMARY KEY)`);
+        const job = {
+          kind: 'extract' as const,
+          sessionKey: 's1',
+          previousTurnId: null,
+          userTurnId: 1,
+          throughTurnId: 2,
+        };
+        const id = await jobs.enqueue(job, { at: new Date() });
+
+        const doomed = runWorker(schema, 'hang');
+        expect(await doomed.line).toBe(`claimed ${id}`);
+        doomed.kill();
+        expect(await doomed.ended).toBe('SIGKILL');
+        expect((await jobs.list({ state: 'running', limit: 10 })).map((view) => view.id)).toEqual([id]);
+
+        // The other worker waits for the lease to end (1 s), pg-boss's maintenance to fail it, and its retry delay.
+        const survivor = runWorker(schema, 'finish');
+        expect(await survivor.line).toBe(`done ${id} 2 true`);
+        await survivor.ended;
+
+        const attempts = await pool.query(`SELECT worker FROM "${schema}".attempts WHERE job_id = $1`, [id]);
+        expect(attempts.rows).toHaveLength(2);
+        const effects = await pool.query(`SELECT job_id FROM "${schema}".effects`);
+        expect(effects.rows).toEqual([{ job_id: id }]);
+        expect(await jobs.list({ state: 'done', limit: 10 })).toMatchObject([{ id, attempts: 2, error: null }]);
+        expect(await jobs.failed({ limit: 10 })).toEqual([]);
+      } finally {
+        await jobs.stop();
+        await pool.end();
+      }
+    }, 15_000);
+  },
+);

@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStack } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const bin = join(root, 'dist/cli/main.js');
+
+/** `memstack worker` as an operator runs it: the built bin, stopped by a signal once `until` shows in its output. */
+function runWorker(args: string[], until: RegExp) {
+  const child = spawn(process.execPath, [bin, 'worker', ...args], { cwd: root });
+  let output = '';
+  const seen = new Promise<void>((resolvePromise) => {
+    const onData = (data: Buffer): void => {
+      output += data.toString();
+      if (until.test(output)) resolvePromise();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+  });
+  const exited = new Promise<number | string | null>((resolvePromise) =>
+    child.on('exit', (code, signal) => resolvePromise(code ?? signal)),
+  );
+  return { seen, exited, output: () => output, signal: (name: NodeJS.Signals) => child.kill(name) };
+}
+
+describe('memstack worker (the built CLI)', () => {
+  let directory: string;
+  beforeAll(() => {
+    if (!existsSync(bin)) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
+    directory = mkdtempSync(join(tmpdir(), 'memstack-worker-'));
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('runs the job a recorded exchange left in a SQLite file, logs it, and stops on SIGTERM', async () => {
+    const path = join(directory, 'app.db');
+    const scope = { agentId: 'bot', userId: 'alice' };
+    // The application records and runs no job: they are the worker's.
+    const app = createMemoryStack({ store: sqliteStore({ path }), runJobs: false });
+    await app.record(await app.prepare({ ...scope, text: 'I always deploy with Terraform Cloud.' }), {
+      text: 'Noted.',
+    });
+    await app.close();
+
+    const worker = runWorker(['--db', path], /^done job \d+ extract /m);
+    await worker.seen;
+    // Still there once idle: a worker waits for the next job.
+    await sleep(1500);
+    worker.signal('SIGTERM');
+    expect(await worker.exited, worker.output()).toBe(0);
+    expect(worker.output()).toMatch(/^memstack worker on .*app\.db$/m);
+    expect(worker.output()).toMatch(/^memstack worker stopped$/m);
+
+    const store = sqliteStore({ path });
+    expect((await store.facts.list(scope)).map((fact) => fact.text)).toEqual([
+      'User always deploys with Terraform Cloud',
+    ]);
+    // The exchange's job is done (a purge it queued may wait for the next worker: a stopping worker claims nothing).
+    expect(store.database.prepare('SELECT state FROM jobs WHERE session_key IS NOT NULL').all()).toEqual([
+      { state: 'done' },
+    ]);
+    await store.close();
+  }, 20_000);
+
+  it('says so when it cannot open a Postgres store, and exits with an error', async () => {
+    const worker = runWorker(['--db', 'postgres://nobody:secret@127.0.0.1:1/none'], /memstack: /);
+    expect(await worker.exited).toBe(1);
+    expect(worker.output()).toMatch(/Postgres store/);
+    expect(worker.output()).not.toMatch(/secret/);
+  });
+});
