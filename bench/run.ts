@@ -5,6 +5,7 @@ import { latencyBench } from './latency.js';
 import { proxyBench } from './proxy.js';
 import { reliabilityBench } from './reliability.js';
 import { retrievalBench } from './retrieval.js';
+import { storeLatencyBench } from './store-latency.js';
 import { trimBench } from './trim.js';
 
 /** `npm run bench [-- section ...] [--json]`: prints tables; with --json, one JSON object as the last line. */
@@ -12,7 +13,8 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   cache: cacheBench,
   imports: importsBench,
   'input-size': inputSizeBench,
-  latency: latencyBench,
+  // `--store postgres`: prepare() on PostgreSQL beside SQLite in one run, and record() throughput with 1 and 4 writers.
+  latency: () => (store === 'postgres' ? storeLatencyBench() : latencyBench()),
   proxy: proxyBench,
   reliability: reliabilityBench,
   retrieval: () => retrievalBench({ ...(data ? { data } : {}), ...(store ? { store } : {}) }),
@@ -23,7 +25,7 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const dataIndex = args.indexOf('--data');
 const data = dataIndex >= 0 ? args[dataIndex + 1] : undefined;
-// `--store postgres`: the retrieval figures of the Postgres store beside SQLite's (a fresh schema per store, dropped).
+// `--store postgres`: the Postgres store's figures beside SQLite's (retrieval, latency; fresh schemas, dropped after).
 const storeIndex = args.indexOf('--store');
 const storeName = storeIndex >= 0 ? args[storeIndex + 1] : undefined;
 if (storeName !== undefined && storeName !== 'sqlite' && storeName !== 'postgres') {

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, heuristicExtractor, llmExtractor, MemstackError, type PromptLayout } from '../index.js';
-import { sqliteStore } from '../sqlite.js';
 import { formatReplaySummary, formatReplayTurn } from './format-replay.js';
 import { logJobs } from './log-jobs.js';
 import { addMemoryCommands, openTool } from './memory-commands.js';
-import { openStore } from './open-store.js';
+import { registerMigrateCommand } from './migrate-command.js';
+import { describeDatabase, openStore } from './open-store.js';
 import { progressBar } from './progress-bar.js';
 import { readConversation } from './read-conversation.js';
 import { MODEL_HELP, modelFromSpec, resolveChatModel } from './resolve-model.js';
@@ -68,7 +68,7 @@ program
     '--extract-model <spec>',
     'a cheap model for extraction, same specs (default: the offline heuristic extractor)',
   )
-  .option('--db <path>', 'SQLite file', '.memstack/chat.db')
+  .option('--db <path-or-url>', 'SQLite file, or a postgres:// URL', '.memstack/chat.db')
   .option('--agent <id>', 'agent id', 'memstack-chat')
   .option(
     '--user <id>',
@@ -91,9 +91,8 @@ program
     const extractor = options.extractModel
       ? llmExtractor({ model: await modelFromSpec(options.extractModel, options.baseUrl) })
       : heuristicExtractor();
-    if (options.db !== ':memory:') mkdirSync(dirname(resolve(options.db)), { recursive: true });
     const stack = createMemoryStack({
-      store: sqliteStore({ path: options.db }),
+      store: await openStore(options.db),
       extractor,
       layout: options.layout,
       systemPrompt: options.systemPrompt,
@@ -126,7 +125,12 @@ program
   .description('run the memory proxy: POST /v1/messages (Anthropic) and /v1/chat/completions (OpenAI), with memory')
   .option('--port <port>', 'port to listen on', parsePort, 8787)
   .option('--host <address>', 'address to bind (anything but loopback needs --token)', '127.0.0.1')
-  .option('--db <path>', 'SQLite file', '.memstack/proxy.db')
+  .option(
+    '--db <path-or-url>',
+    'SQLite file, or a postgres:// URL (several proxies may share one)',
+    '.memstack/proxy.db',
+  )
+  .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
   .option('--token <token>', 'required of every request in x-memstack-token (default: $MEMSTACK_PROXY_TOKEN)')
   .option('--agent <id>', 'agent id of requests that name none', 'proxy')
   .option('--anthropic-base-url <url>', 'Anthropic upstream', 'https://api.anthropic.com')
@@ -137,8 +141,7 @@ program
     const extractor = options.extractModel
       ? llmExtractor({ model: await modelFromSpec(options.extractModel, undefined) })
       : heuristicExtractor();
-    if (options.db !== ':memory:') mkdirSync(dirname(resolve(options.db)), { recursive: true });
-    const stack = createMemoryStack({ store: sqliteStore({ path: options.db }), extractor });
+    const stack = createMemoryStack({ store: await openStore(options.db, { schema: options.schema }), extractor });
     const proxy = await startMemoryProxy({
       stack,
       port: options.port,
@@ -153,7 +156,9 @@ program
       await stack.close();
       throw error;
     });
-    console.log(`memstack proxy on ${proxy.url} (database ${options.db}); inspector on ${proxy.url}/inspect/`);
+    console.log(
+      `memstack proxy on ${proxy.url} (database ${describeDatabase(options.db)}); inspector on ${proxy.url}/inspect/`,
+    );
     const stop = async (): Promise<void> => {
       await proxy.close();
       await stack.close();
@@ -164,15 +169,16 @@ program
 
 program
   .command('inspect')
-  .description('serve the inspector page alone (no proxy) on an existing SQLite file, running none of its jobs')
-  .requiredOption('--db <path>', 'the SQLite file')
+  .description('serve the inspector page alone (no proxy) on an existing database, running none of its jobs')
+  .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
+  .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
   .option('--port <port>', 'port to listen on', parsePort, 8787)
   .option('--host <address>', 'address to bind (anything but loopback needs --token)', '127.0.0.1')
   .option('--token <token>', 'required of every API call in x-memstack-token (default: $MEMSTACK_PROXY_TOKEN)')
-  .action(async (options: { db: string; port: number; host: string; token?: string }) => {
+  .action(async (options: { db: string; schema?: string; port: number; host: string; token?: string }) => {
     const { startInspector } = await import('../server.js');
     // The application's workers run its jobs, with its extractor.
-    const stack = openTool(options);
+    const stack = await openTool(options);
     const inspector = await startInspector({
       stack,
       port: options.port,
@@ -183,7 +189,7 @@ program
       await stack.close();
       throw error;
     });
-    console.log(`memstack inspector on ${inspector.pageUrl} (database ${options.db})`);
+    console.log(`memstack inspector on ${inspector.pageUrl} (database ${describeDatabase(options.db)})`);
     const stop = async (): Promise<void> => {
       await inspector.close();
       await stack.close();
@@ -196,19 +202,20 @@ program
   .command('worker')
   .description("run a store's background jobs (extractions, purges) and nothing else, until SIGINT or SIGTERM")
   .requiredOption('--db <path-or-url>', 'a SQLite file, or a postgres:// URL')
+  .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
   .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)')
-  .action(async (options: { db: string; extractModel?: string }) => {
+  .action(async (options: { db: string; schema?: string; extractModel?: string }) => {
     const extractor = options.extractModel
       ? llmExtractor({ model: await modelFromSpec(options.extractModel, undefined) })
       : heuristicExtractor();
-    const store = await openStore(options.db);
+    const store = await openStore(options.db, { schema: options.schema });
     if (store.jobs === undefined) {
       await store.close();
       throw new Error(`${options.db} keeps no jobs for a worker (an in-memory database runs its own)`);
     }
     const jobs = logJobs(store.jobs, (line) => console.log(line));
     const stack = createMemoryStack({ store: { ...store, jobs }, extractor });
-    console.log(`memstack worker on ${redactUrl(options.db)}`);
+    console.log(`memstack worker on ${describeDatabase(options.db)}`);
     // The queue's poll timer does not hold a process open: this does, until a signal.
     const keepAlive = setInterval(() => {}, 60_000);
     const stop = async (): Promise<void> => {
@@ -223,21 +230,18 @@ program
   });
 
 addMemoryCommands(program);
+registerMigrateCommand(program);
 
 interface ServeFlags {
   port: number;
   host: string;
   db: string;
+  schema?: string;
   token?: string;
   agent: string;
   anthropicBaseUrl: string;
   openaiBaseUrl: string;
   extractModel?: string;
-}
-
-/** A database URL as it may be printed: without its password. */
-function redactUrl(db: string): string {
-  return db.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/, '$1:***@');
 }
 
 function parsePort(value: string): number {

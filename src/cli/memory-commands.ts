@@ -1,17 +1,17 @@
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { type Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, type MemoryStack, type SessionSummary } from '../index.js';
-import { sqliteStore } from '../sqlite.js';
+import { describeDatabase, isPostgresUrl, openStore } from './open-store.js';
 import { progressBar } from './progress-bar.js';
 import { readExportLines } from './read-export-lines.js';
 
 /** The flags every command on a database takes. */
 interface ScopeFlags {
   db: string;
+  schema?: string;
   agent: string;
   user?: string;
   thread?: string;
@@ -20,7 +20,8 @@ interface ScopeFlags {
 
 const scoped = (command: Command): Command =>
   command
-    .requiredOption('--db <path>', 'the SQLite file')
+    .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
+    .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .option('--agent <id>', 'agent id', 'memstack-chat')
     .option('--user <id>', 'user id')
     .option('--thread <id>', 'thread id')
@@ -30,18 +31,22 @@ const scoped = (command: Command): Command =>
  * A stack on an application's file that runs none of its jobs (they are the application's workers', with their
  * extractor). `create`: the file may be new (an import); otherwise a missing file is an error, not an empty database.
  */
-export function openTool(flags: Pick<ScopeFlags, 'db'>, options: { create?: boolean } = {}): MemoryStack {
-  if (options.create) mkdirSync(dirname(resolve(flags.db)), { recursive: true });
-  else if (!existsSync(flags.db)) throw new InvalidArgumentError(`no database at ${flags.db}`);
-  return createMemoryStack({ store: sqliteStore({ path: flags.db }), runJobs: false });
+export async function openTool(
+  flags: Pick<ScopeFlags, 'db' | 'schema'>,
+  options: { create?: boolean } = {},
+): Promise<MemoryStack> {
+  if (!isPostgresUrl(flags.db) && !options.create && !existsSync(flags.db)) {
+    throw new InvalidArgumentError(`no database at ${flags.db}`);
+  }
+  return createMemoryStack({ store: await openStore(flags.db, { schema: flags.schema }), runJobs: false });
 }
 
 async function withTool(
-  flags: Pick<ScopeFlags, 'db'>,
+  flags: Pick<ScopeFlags, 'db' | 'schema'>,
   work: (stack: MemoryStack) => Promise<void>,
   options: { create?: boolean } = {},
 ): Promise<void> {
-  const stack = openTool(flags, options);
+  const stack = await openTool(flags, options);
   try {
     await work(stack);
   } finally {
@@ -172,7 +177,7 @@ export function addMemoryCommands(program: Command): void {
     if (
       !flags.yes &&
       !(await confirm(
-        `Forget everything of ${what} (agent ${flags.agent}) in ${flags.db}?`,
+        `Forget everything of ${what} (agent ${flags.agent}) in ${describeDatabase(flags.db)}?`,
         `not a terminal: pass --yes to forget ${what}`,
       ))
     ) {
@@ -188,11 +193,12 @@ export function addMemoryCommands(program: Command): void {
   program
     .command('export')
     .description('everything stored about a user, as JSON lines (their sessions, turns, pins and facts)')
-    .requiredOption('--db <path>', 'the SQLite file')
+    .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
+    .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .requiredOption('--user <id>', 'user id')
     .option('--agent <id>', 'agent id', 'memstack-chat')
     .option('--out <file>', 'write to this file (default: standard output)')
-    .action(async (flags: { db: string; user: string; agent: string; out?: string }) =>
+    .action(async (flags: { db: string; schema?: string; user: string; agent: string; out?: string }) =>
       withTool(flags, async (stack) => {
         const output: NodeJS.WritableStream = flags.out ? createWriteStream(flags.out) : process.stdout;
         const bar = progressBar(`export ${flags.user}`, null);
@@ -212,9 +218,10 @@ export function addMemoryCommands(program: Command): void {
     .command('import')
     .description('read an export back into a database (checked first, whole: a bad line imports nothing)')
     .argument('<file>', 'a .jsonl file written by memstack export')
-    .requiredOption('--db <path>', 'the SQLite file (created if missing)')
+    .requiredOption('--db <path-or-url>', 'the SQLite file (created if missing), or a postgres:// URL')
+    .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .option('--json', 'print the report as JSON')
-    .action(async (file: string, flags: { db: string; json?: boolean }) => {
+    .action(async (file: string, flags: { db: string; schema?: string; json?: boolean }) => {
       // Every line is checked before anything is written.
       const { size } = await stat(file).catch(() => ({ size: 0 }));
       const checking = progressBar('check', size);

@@ -1,21 +1,33 @@
-import type { MemoryStore } from '../index.js';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { ConfigError, type MemoryStore } from '../index.js';
 import { sqliteStore } from '../sqlite.js';
 
-/** The Postgres entry point, as `memstack/postgres` exports it. */
-interface PostgresModule {
-  postgresStore(options: { connectionString: string }): MemoryStore | Promise<MemoryStore>;
+/** What `--db` names: a SQLite file (or `:memory:`), or a PostgreSQL server as a `postgres://` URL. */
+export function isPostgresUrl(db: string): boolean {
+  return /^postgres(?:ql)?:\/\//i.test(db);
 }
 
-/** A store on `--db`: a `postgres://` (or `postgresql://`) URL opens the Postgres store, anything else a SQLite file. */
-export async function openStore(db: string): Promise<MemoryStore> {
-  if (!/^postgres(ql)?:\/\//.test(db)) return sqliteStore({ path: db });
-  // Loaded only for a URL: pg and pg-boss are optional peers, and a build may have no Postgres store.
-  const specifier = '../postgres.js';
-  const postgres = (await import(specifier).catch((error: unknown) => {
-    throw new Error(`cannot load the Postgres store (memstack/postgres: install pg and pg-boss): ${String(error)}`);
-  })) as Partial<PostgresModule>;
-  if (typeof postgres.postgresStore !== 'function') {
-    throw new Error('this build of memstack has no Postgres store (memstack/postgres exports no postgresStore)');
+/** `--db` as it may be printed: a URL's password is never shown. */
+export function describeDatabase(db: string): string {
+  return db.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/i, '$1:***@');
+}
+
+/**
+ * Opens the store a command's `--db` names: a `postgres://` URL opens `memstack/postgres` (loaded only then: `pg`
+ * and `pg-boss` are optional peers), in `schema` when given; anything else a SQLite file, whose folder is created.
+ */
+export async function openStore(db: string, options: { schema?: string | undefined } = {}): Promise<MemoryStore> {
+  if (isPostgresUrl(db)) {
+    const { postgresStore } = await import('../postgres.js').catch((error: unknown) => {
+      throw new ConfigError(
+        'INVALID_CONFIG',
+        `cannot load the Postgres store (memstack/postgres needs pg and pg-boss installed): ${String(error)}`,
+      );
+    });
+    return postgresStore({ connectionString: db, ...(options.schema ? { schema: options.schema } : {}) });
   }
-  return postgres.postgresStore({ connectionString: db });
+  if (options.schema) throw new ConfigError('INVALID_CONFIG', '--schema applies to a postgres:// --db only');
+  if (db !== ':memory:') mkdirSync(dirname(resolve(db)), { recursive: true });
+  return sqliteStore({ path: db });
 }

@@ -14,6 +14,11 @@ import type {
 export interface ContractOptions {
   /** Tests this adapter skips, each with the reason. */
   skip?: Partial<Record<'cjk' | 'close', string>>;
+  /**
+   * Session keys whose jobs never wait for each other's, for the job cases (default `s1`, `s2`, ...). A queue that
+   * runs sessions in shared lanes (the Postgres store's pg-boss lanes) gives keys in distinct lanes.
+   */
+  independentSessions?: (count: number) => string[];
 }
 
 /** The store's turn search; a store without that capability has the test reported as skipped, not passed. */

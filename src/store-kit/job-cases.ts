@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { ClaimedJob, ExtractJob, JobStore } from '../index.js';
-import { type ContractHarness, exchange } from './contract-fixtures.js';
+import { type ContractHarness, type ContractOptions, exchange } from './contract-fixtures.js';
 
 /**
  * The lease and the attempts the cases claim with. A queue that sets them per queue rather than per claim (pg-boss)
@@ -23,7 +23,7 @@ export interface JobCasesSubject {
 }
 
 /** The durable job queue of a store, an optional capability: skipped, not passed, for a store without it. */
-export function jobCases(harness: ContractHarness): void {
+export function jobCases(harness: ContractHarness, options: ContractOptions = {}): void {
   durableJobCases({
     jobs: () => harness.store.jobs,
     appendExchange: (sessionKey) =>
@@ -34,7 +34,8 @@ export function jobCases(harness: ContractHarness): void {
     forget: async (_sessionKey) => {
       await harness.store.forget({ agentId: 'bot', userId: 'alice' });
     },
-    independentSessions: (count) => Array.from({ length: count }, (_, index) => `s${index + 1}`),
+    independentSessions:
+      options.independentSessions ?? ((count) => Array.from({ length: count }, (_, index) => `s${index + 1}`)),
   });
 }
 

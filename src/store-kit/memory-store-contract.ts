@@ -40,7 +40,7 @@ export function runMemoryStoreContract(
 
     sessionCases(harness);
     cursorCases(harness);
-    jobCases(harness);
+    jobCases(harness, options);
     turnSearchCases(harness, options);
     factCases(harness, options);
     forgetCases(harness);

@@ -67,10 +67,10 @@ describe('memstack worker (the built CLI)', () => {
     await store.close();
   }, 20_000);
 
-  it('says so when it cannot open a Postgres store, and exits with an error', async () => {
+  it('says so when it cannot reach the Postgres server, without the password, and exits with an error', async () => {
     const worker = runWorker(['--db', 'postgres://nobody:secret@127.0.0.1:1/none'], /memstack: /);
     expect(await worker.exited).toBe(1);
-    expect(worker.output()).toMatch(/Postgres store/);
+    expect(worker.output()).toMatch(/cannot connect to PostgreSQL at 127.0.0.1:1/);
     expect(worker.output()).not.toMatch(/secret/);
   });
 });

@@ -20,13 +20,16 @@ export function uniqueSchema(prefix = 'test'): string {
   return `memstack_${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 }
 
-/** Drops the schemas (and everything in them) that a test created. */
+/** Drops the schemas (and everything in them) that a test created, with their job queues' (`<schema>_jobs`). */
 export async function dropSchemas(...schemas: string[]): Promise<void> {
   if (!TEST_POSTGRES_URL || schemas.length === 0) return;
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {
-    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    for (const schema of schemas) {
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
+    }
   } finally {
     await client.end();
   }

@@ -10,3 +10,17 @@ export function laneOf(sessionKey: string, lanes: number): number {
   }
   return (hash >>> 0) % lanes;
 }
+
+/** `count` session keys (`<prefix>0`, `<prefix>1`, ...) that fall in distinct lanes: jobs that never wait for each other. */
+export function keysInDistinctLanes(count: number, lanes: number, prefix = 'session-'): string[] {
+  if (count > lanes) throw new RangeError(`${count} keys cannot fall in ${lanes} distinct lanes`);
+  const keys: string[] = [];
+  const taken = new Set<number>();
+  for (let index = 0; keys.length < count; index += 1) {
+    const lane = laneOf(`${prefix}${index}`, lanes);
+    if (taken.has(lane)) continue;
+    taken.add(lane);
+    keys.push(`${prefix}${index}`);
+  }
+  return keys;
+}

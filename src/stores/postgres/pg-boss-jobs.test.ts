@@ -5,7 +5,7 @@ import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../..
 import type { ExtractJob } from '../../spec/job-queue.js';
 import type { ClaimedJob } from '../../spec/job-store.js';
 import { durableJobCases, JOB_CASE_LEASE_MS, JOB_CASE_MAX_ATTEMPTS } from '../../store-kit/job-cases.js';
-import { laneOf } from './lane-of.js';
+import { keysInDistinctLanes as distinctLanes, laneOf } from './lane-of.js';
 import { type PgBossJobsOptions, pgBossJobs } from './pg-boss-jobs.js';
 import type { PostgresJobs } from './postgres-jobs.js';
 
@@ -18,17 +18,7 @@ const extract = (sessionKey: string, turn: number): ExtractJob => ({
   throughTurnId: turn + 1,
 });
 /** Session keys in distinct lanes, so that one's busy lane never holds another back. */
-const keysInDistinctLanes = (count: number): string[] => {
-  const keys: string[] = [];
-  const lanes = new Set<number>();
-  for (let index = 0; keys.length < count; index += 1) {
-    const key = `session-${index}`;
-    if (lanes.has(laneOf(key, LANES))) continue;
-    lanes.add(laneOf(key, LANES));
-    keys.push(key);
-  }
-  return keys;
-};
+const keysInDistinctLanes = (count: number): string[] => distinctLanes(count, LANES);
 const claimOptions = (worker: string) => ({ worker, leaseMs: 1000, maxAttempts: 3, at: new Date() });
 /** Claims until a job comes or `ms` pass. */
 async function claimWithin(jobs: PostgresJobs, worker: string, ms: number): Promise<ClaimedJob | null> {

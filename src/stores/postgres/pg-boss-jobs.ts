@@ -182,21 +182,36 @@ export function pgBossJobs(options: PgBossJobsOptions): PostgresJobs {
     });
   const jobOf = (row: JobRow): MemoryJob => parseMemoryJob(JSON.stringify(row.data)) ?? { kind: 'purge' };
 
+  /** Creates (or migrates) pg-boss's schema, then the queues with this start's settings. */
+  const startQueues = async (): Promise<void> => {
+    await boss.start();
+    const queue = {
+      retryLimit: (options.maxAttempts ?? 3) - 1,
+      retryDelay: Math.max(1, Math.ceil((options.retryMs ?? 1000) / 1000)),
+      retryBackoff: true,
+      expireInSeconds: leaseSeconds,
+    };
+    for (const name of queueNames) {
+      const options = { ...queue, name, policy: name === purgeQueue ? 'standard' : 'singleton' } as const;
+      // Idempotent (an insert that does nothing on conflict); then the settings of this start, for the jobs sent from
+      // now on (a job keeps those it was sent with).
+      await boss.createQueue(name, options);
+      await boss.updateQueue(name, options);
+    }
+  };
   return {
     async start() {
-      await boss.start();
-      const queue = {
-        retryLimit: (options.maxAttempts ?? 3) - 1,
-        retryDelay: Math.max(1, Math.ceil((options.retryMs ?? 1000) / 1000)),
-        retryBackoff: true,
-        expireInSeconds: leaseSeconds,
-      };
-      for (const name of queueNames) {
-        const options = { ...queue, name, policy: name === purgeQueue ? 'standard' : 'singleton' } as const;
-        // Idempotent, and safe with several processes at once (an insert that does nothing on conflict); then the
-        // settings of this start, for the jobs sent from now on (a job keeps those it was sent with).
-        await boss.createQueue(name, options);
-        await boss.updateQueue(name, options);
+      // pg-boss creates its schema and queues under locks of its own, yet processes starting on a new schema at once
+      // still collide there (a duplicate schema, deadlocks between queue partitions): one process at a time starts it.
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', ['memstack.jobs', options.schema]);
+        await startQueues();
+      } finally {
+        await lock
+          .query('SELECT pg_advisory_unlock(hashtext($1), hashtext($2))', ['memstack.jobs', options.schema])
+          .catch(() => {});
+        lock.release();
       }
     },
     async stop() {

@@ -5,8 +5,10 @@ import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../..
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { ExchangeWrite, FactQuery } from '../../spec/memory-store.js';
+import { JOB_CASE_LEASE_MS, JOB_CASE_MAX_ATTEMPTS } from '../../store-kit/job-cases.js';
 import { runMemoryStoreContract } from '../../store-kit.js';
 import { sqliteStore } from '../sqlite/sqlite-store.js';
+import { keysInDistinctLanes } from './lane-of.js';
 import type { PostgresJobs } from './postgres-jobs.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { createPostgresStoreInternals, postgresStore } from './postgres-store.js';
@@ -21,6 +23,8 @@ function freshSchema(prefix = 'store'): string {
   schemas.push(schema);
   return schema;
 }
+
+const CONTRACT_LANES = 16;
 
 /** A store on a fresh schema of its own, dropped after the file's tests. */
 function freshStore(prefix = 'store') {
@@ -67,7 +71,24 @@ async function expectExactStats(schema: string): Promise<void> {
 }
 
 describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
-  runMemoryStoreContract('postgres', () => freshStore('contract'));
+  // The job cases need short leases and a maintenance that fails expired ones every second, and sessions in distinct
+  // lanes (the defaults: two-minute leases, maintenance every 30 s).
+  runMemoryStoreContract(
+    'postgres',
+    () =>
+      postgresStore({
+        connectionString: url,
+        schema: freshSchema('contract'),
+        poolSize: 4,
+        jobs: {
+          lanes: CONTRACT_LANES,
+          leaseMs: JOB_CASE_LEASE_MS,
+          maxAttempts: JOB_CASE_MAX_ATTEMPTS,
+          maintenanceIntervalSeconds: 1,
+        },
+      }),
+    { independentSessions: (count) => keysInDistinctLanes(count, CONTRACT_LANES) },
+  );
 
   it('migrates once when four stores open a new schema at once', async () => {
     const schema = freshSchema('race');

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
+import { type PgBossJobsOptions, pgBossJobs } from './pg-boss-jobs.js';
 import { postgresFactStore, postgresFactWrites } from './postgres-fact-store.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
 import { type PostgresGuard, postgresGuard } from './postgres-guard.js';
@@ -12,7 +13,13 @@ import { postgresSessionStore } from './postgres-session-store.js';
 import { postgresStoreBrowser } from './postgres-store-browser.js';
 import { postgresTurnSearch } from './postgres-turn-search.js';
 
-export type PostgresStoreOptions =
+/**
+ * The durable job queue (pg-boss, in the schema `<schema>_jobs`; decision 20): its settings, or `false` for none (the
+ * stack then runs its jobs in memory, in each process, and a process that dies loses the memory of its last turns).
+ */
+export type PostgresJobsOption = false | Omit<PgBossJobsOptions, 'pool' | 'schema'>;
+
+export type PostgresStoreOptions = (
   | {
       /** A `postgres://` URL. The store creates its own pool and ends it on `close()`. */
       connectionString: string;
@@ -25,7 +32,11 @@ export type PostgresStoreOptions =
       /** A pg pool of your own: the store borrows connections from it, and `close()` leaves it open. */
       pool: pg.Pool;
       schema?: string;
-    };
+    }
+) & {
+  /** Background jobs on pg-boss in the same database (default: on, with its defaults). */
+  jobs?: PostgresJobsOption | undefined;
+};
 
 export interface PostgresMemoryStore extends MemoryStore {
   /** The pool the store uses, for inspection and maintenance. */
@@ -36,6 +47,8 @@ export interface PostgresMemoryStore extends MemoryStore {
   readonly turnSearch: TurnSearch;
   /** And can always be browsed. */
   readonly browse: StoreBrowser;
+  /** Its durable job queue on pg-boss, unless opened with `jobs: false`. */
+  readonly jobs?: PostgresJobs | undefined;
 }
 
 const DEFAULT_SCHEMA = 'memstack';
@@ -64,7 +77,20 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Post
       'schema must be a lower-case identifier (letters, digits and _, not starting with a digit, at most 63)',
     );
   }
-  if ('pool' in options) return createPostgresStoreInternals({ pool: options.pool, ownsPool: false, schema });
+  const jobsOf = (pool: pg.Pool): PostgresJobs | undefined => {
+    if (options.jobs === false) return undefined;
+    // The queue's start holds a lock on one connection while pg-boss works on another.
+    if ((pool.options.max ?? DEFAULT_POOL_SIZE) < 2) {
+      throw new StoreError(
+        'STORE_OPEN_FAILED',
+        'the pool needs at least 2 connections for the job queue (or jobs: false)',
+      );
+    }
+    return pgBossJobs({ ...options.jobs, pool, schema });
+  };
+  if ('pool' in options) {
+    return createPostgresStoreInternals({ pool: options.pool, ownsPool: false, schema }, jobsOf(options.pool));
+  }
   const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
   if (!Number.isSafeInteger(poolSize) || poolSize < 1) {
     throw new StoreError('STORE_OPEN_FAILED', 'poolSize must be a positive integer');
@@ -76,7 +102,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Post
   // An idle connection the server dropped is reported here: the next call gets a fresh one.
   pool.on('error', () => {});
   try {
-    return await createPostgresStoreInternals({ pool, ownsPool: true, schema });
+    return await createPostgresStoreInternals({ pool, ownsPool: true, schema }, jobsOf(pool));
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
