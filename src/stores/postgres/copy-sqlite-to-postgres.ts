@@ -30,9 +30,9 @@ interface TableCopy {
   /** The Postgres table and its columns, with their array types for `unnest`. */
   target: string;
   columns: ReadonlyArray<readonly [column: string, type: string]>;
-  /** The SQLite query of one batch (rows with an id above `?`, by id), and the id of a row. */
+  /** The SQLite query of one batch (`@limit` rows after `@after`), and the `@after` of the next one. */
   select: string;
-  key: (row: Record<string, unknown>) => number;
+  next: (rows: Array<Record<string, unknown>>, after: number) => number;
   map: (row: Record<string, unknown>) => Cell[];
   count: string;
 }
@@ -73,8 +73,8 @@ const TABLES: readonly TableCopy[] = [
       ['created_at', 'timestamptz'],
       ['updated_at', 'timestamptz'],
     ],
-    select: 'SELECT rowid AS _rowid, * FROM sessions WHERE rowid > ? ORDER BY rowid LIMIT ?',
-    key: (row) => Number(row._rowid),
+    select: 'SELECT rowid AS _rowid, * FROM sessions WHERE rowid > @after ORDER BY rowid LIMIT @limit',
+    next: (rows) => Number(rows.at(-1)?._rowid),
     map: (row) => [
       text(row.key),
       text(row.uuid),
@@ -119,8 +119,8 @@ const TABLES: readonly TableCopy[] = [
       ['memory_tokens', 'integer'],
       ['created_at', 'timestamptz'],
     ],
-    select: 'SELECT * FROM turns WHERE id > ? ORDER BY id LIMIT ?',
-    key: (row) => Number(row.id),
+    select: 'SELECT * FROM turns WHERE id > @after ORDER BY id LIMIT @limit',
+    next: (rows) => Number(rows.at(-1)?.id),
     map: (row) => [
       int(row.id),
       text(row.session_key),
@@ -151,11 +151,12 @@ const TABLES: readonly TableCopy[] = [
       ['context_grams', 'text'],
     ],
     // The two FTS5 tables' contents: the words (session, text, context, dated) and the grams (session, grams, context).
-    select: `SELECT w.id, w.c0 AS session_key, w.c1 AS text, w.c2 AS context, w.c3 AS dated,
+    // (Their first column is a token of the session, for FTS5's own filter: the key is the turn's.)
+    select: `SELECT w.id, t.session_key, w.c1 AS text, w.c2 AS context, w.c3 AS dated,
         coalesce(g.c1, '') AS grams, coalesce(g.c2, '') AS context_grams
-      FROM turns_words_content AS w LEFT JOIN turns_cjk_content AS g ON g.id = w.id
-      WHERE w.id > ? AND w.id IN (SELECT id FROM turns) ORDER BY w.id LIMIT ?`,
-    key: (row) => Number(row.id),
+      FROM turns_words_content AS w JOIN turns AS t ON t.id = w.id LEFT JOIN turns_cjk_content AS g ON g.id = w.id
+      WHERE w.id > @after ORDER BY w.id LIMIT @limit`,
+    next: (rows) => Number(rows.at(-1)?.id),
     map: (row) => [
       int(row.id),
       text(row.session_key),
@@ -191,8 +192,8 @@ const TABLES: readonly TableCopy[] = [
       ['access_count', 'integer'],
       ['superseded_by', 'bigint'],
     ],
-    select: 'SELECT * FROM facts WHERE id > ? ORDER BY id LIMIT ?',
-    key: (row) => Number(row.id),
+    select: 'SELECT * FROM facts WHERE id > @after ORDER BY id LIMIT @limit',
+    next: (rows) => Number(rows.at(-1)?.id),
     map: (row) => [
       int(row.id),
       text(row.agent_id),
@@ -224,8 +225,9 @@ const TABLES: readonly TableCopy[] = [
       ['hash', 'text'],
       ['system', 'text'],
     ],
-    select: 'SELECT rowid AS _rowid, * FROM sent_systems WHERE rowid > ? ORDER BY rowid LIMIT ?',
-    key: (row) => Number(row._rowid),
+    // A table without row ids: by its key, a page at a time.
+    select: 'SELECT * FROM sent_systems ORDER BY session_key, hash LIMIT @limit OFFSET @after',
+    next: (rows, after) => after + rows.length,
     map: (row) => [text(row.session_key), text(row.hash), text(row.system)],
     count: 'SELECT count(*) AS n FROM sent_systems',
   },
@@ -241,8 +243,8 @@ const TABLES: readonly TableCopy[] = [
       ['earlier_messages', 'integer'],
       ['current', 'text'],
     ],
-    select: 'SELECT * FROM turn_traces WHERE turn_id > ? ORDER BY turn_id LIMIT ?',
-    key: (row) => Number(row.turn_id),
+    select: 'SELECT * FROM turn_traces WHERE turn_id > @after ORDER BY turn_id LIMIT @limit',
+    next: (rows) => Number(rows.at(-1)?.turn_id),
     map: (row) => [
       int(row.turn_id),
       text(row.session_key),
@@ -295,15 +297,15 @@ export async function copySqliteToPostgres(
       const arrays = table.columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
       const overriding = table.columns.some(([column]) => column === 'id') ? 'OVERRIDING SYSTEM VALUE' : '';
       const insert = `INSERT INTO ${s}.${table.target} (${columns}) ${overriding} SELECT * FROM unnest(${arrays})`;
-      for (let after = -1; ; ) {
-        const rows = statement.all(after, BATCH) as Array<Record<string, unknown>>;
+      for (let after = 0; ; ) {
+        const rows = statement.all({ after, limit: BATCH }) as Array<Record<string, unknown>>;
         if (rows.length === 0) break;
         const values = table.columns.map(() => [] as Cell[]);
         for (const row of rows) {
           for (const [index, cell] of table.map(row).entries()) values[index]?.push(cell);
         }
         await client.query(insert, values);
-        after = table.key(rows.at(-1) as Record<string, unknown>);
+        after = table.next(rows, after);
         if (table.target !== 'turn_index') {
           report[table.name] += rows.length;
           done += rows.length;

@@ -89,6 +89,11 @@ export function pgBossJobs(options: PgBossJobsOptions): PostgresJobs {
     const id = await boss.send(queueOf(job), job, {
       // A job due now waits for nothing (the database's clock decides); a later one starts at its time.
       ...(at.getTime() > Date.now() ? { startAfter: at } : {}),
+      // A lane runs the oldest exchange first. pg-boss orders by priority, then by creation time, which is when the
+      // enqueuing transaction began: two exchanges of a session written at once (or several jobs copied in one
+      // migration) may begin in one order and commit in the other, and a later job run first would leave the
+      // earlier one nothing to do (the cursor is past it). The turn ids are in commit order.
+      ...(job.kind === 'extract' ? { priority: Math.max(-2_147_483_648, -job.throughTurnId) } : {}),
       db: onConnection(db),
     });
     if (id === null) throw new Error(`pg-boss did not take the job for ${queueOf(job)}`);
