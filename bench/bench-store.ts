@@ -10,7 +10,7 @@ export type BenchStoreName = 'sqlite' | 'postgres';
 export interface BenchStore {
   name: BenchStoreName;
   open(): Promise<MemoryStore>;
-  /** Drops what the stores left (Postgres: their schemas) and ends the connections. */
+  /** Drops what the stores left (Postgres: their schemas and their job queues') and ends the connections. */
   end(): Promise<void>;
 }
 
@@ -32,7 +32,10 @@ export function benchStore(name: BenchStoreName): BenchStore {
       return postgresStore({ pool, schema });
     },
     end: async () => {
-      for (const schema of schemas) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      for (const schema of schemas) {
+        await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await pool.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
+      }
       await pool.end();
     },
   };
