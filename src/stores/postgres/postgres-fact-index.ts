@@ -90,17 +90,17 @@ function factIndex<Field extends string>(index: Bm25Table<Field>): PostgresFactI
           rare.map((entry) => entry.documents),
         );
       }
+      // The rarest few terms' most recent documents, in one statement (one round trip): each branch is planned on its
+      // own, as a statement of its own would be.
+      const values: unknown[] = [...inScope.values];
+      const branches = counted.slice(0, FREQUENT_TERMS_USED).map(
+        ({ term }) =>
+          `(SELECT id FROM ${table} WHERE ${indexed} AND ${inScope.sql} AND ${termCondition(index, term, values)}
+             ORDER BY id DESC LIMIT ${RECENT_PER_FREQUENT_TERM})`,
+      );
       const matched = new Map<number, number>();
-      for (const { term } of counted.slice(0, FREQUENT_TERMS_USED)) {
-        const values = [...inScope.values];
-        const condition = termCondition(index, term, values);
-        const rows = await sql.query<{ id: number }>(
-          `SELECT id FROM ${table} WHERE ${indexed} AND ${inScope.sql} AND ${condition}
-           ORDER BY id DESC LIMIT ${RECENT_PER_FREQUENT_TERM}`,
-          values,
-        );
-        for (const { id } of rows) matched.set(id, (matched.get(id) ?? 0) + 1);
-      }
+      const rows = branches.length === 0 ? [] : await sql.query<{ id: number }>(branches.join(' UNION ALL '), values);
+      for (const { id } of rows) matched.set(id, (matched.get(id) ?? 0) + 1);
       return [...matched]
         .sort((a, b) => b[1] - a[1] || b[0] - a[0])
         .slice(0, limit)
