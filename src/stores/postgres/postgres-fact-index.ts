@@ -11,6 +11,8 @@ import type { Sql } from './postgres-guard.js';
 const RANKED_DOCUMENT_BUDGET = 250;
 const RECENT_PER_FREQUENT_TERM = 30;
 const FREQUENT_TERMS_USED = 3;
+/** How many of the scope's newest live facts a frequent term is first looked for in. */
+const RECENT_WINDOW = 2000;
 
 type Words = keyof IndexDocument['words'];
 type Grams = keyof IndexDocument['grams'];
@@ -90,16 +92,37 @@ function factIndex<Field extends string>(index: Bm25Table<Field>): PostgresFactI
           rare.map((entry) => entry.documents),
         );
       }
-      // The rarest few terms' most recent documents, in one statement (one round trip): each branch is planned on its
-      // own, as a statement of its own would be.
+      // The rarest few terms' most recent documents in the scope, exactly (as SQLite's), cheaply: first among the
+      // scope's newest live facts (an index walk, bounded); a term that is not found there often enough is sparse in
+      // the scope, and its few documents come from the indexes (term and scope bitmaps, sorted). One statement each.
+      const frequent = counted.slice(0, FREQUENT_TERMS_USED);
       const values: unknown[] = [...inScope.values];
-      const branches = counted.slice(0, FREQUENT_TERMS_USED).map(
-        ({ term }) =>
-          `(SELECT id FROM ${table} WHERE ${indexed} AND ${inScope.sql} AND ${termCondition(index, term, values)}
-             ORDER BY id DESC LIMIT ${RECENT_PER_FREQUENT_TERM})`,
+      const windows = frequent.map(
+        ({ term }, at) =>
+          `(SELECT id, ${at} AS term
+            FROM (SELECT * FROM ${table} WHERE ${indexed} AND ${inScope.sql} ORDER BY id DESC LIMIT ${RECENT_WINDOW}) recent
+            WHERE ${termCondition(index, term, values)} ORDER BY id DESC LIMIT ${RECENT_PER_FREQUENT_TERM})`,
       );
+      const found =
+        windows.length === 0 ? [] : await sql.query<{ id: number; term: number }>(windows.join(' UNION ALL '), values);
+      const rows: Array<{ id: number }> = [];
+      for (const [at, { term }] of frequent.entries()) {
+        const hits = found.filter((row) => row.term === at);
+        if (hits.length === RECENT_PER_FREQUENT_TERM) {
+          rows.push(...hits);
+          continue;
+        }
+        const exact: unknown[] = [...inScope.values];
+        const condition = termCondition(index, term, exact);
+        rows.push(
+          ...(await sql.query<{ id: number }>(
+            `WITH matches AS MATERIALIZED (SELECT id FROM ${table} WHERE ${indexed} AND ${inScope.sql} AND ${condition})
+             SELECT id FROM matches ORDER BY id DESC LIMIT ${RECENT_PER_FREQUENT_TERM}`,
+            exact,
+          )),
+        );
+      }
       const matched = new Map<number, number>();
-      const rows = branches.length === 0 ? [] : await sql.query<{ id: number }>(branches.join(' UNION ALL '), values);
       for (const { id } of rows) matched.set(id, (matched.get(id) ?? 0) + 1);
       return [...matched]
         .sort((a, b) => b[1] - a[1] || b[0] - a[0])

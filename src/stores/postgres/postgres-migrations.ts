@@ -213,4 +213,8 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
     PRIMARY KEY (session_key, hash)
   );
   `,
+  // The scope's live facts, newest first: a frequent term's most recent documents are looked for among them.
+  (s) => `
+  CREATE INDEX facts_scope_recent ON ${s}.facts (agent_id, user_id, id) WHERE superseded_by IS NULL;
+  `,
 ];

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../../../test/support/test-postgres.js';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
 import { StoreError } from '../../spec/errors/store-error.js';
-import type { ExchangeWrite, FactQuery } from '../../spec/memory-store.js';
+import type { ExchangeWrite, FactQuery, MemoryStore } from '../../spec/memory-store.js';
 import { JOB_CASE_LEASE_MS, JOB_CASE_MAX_ATTEMPTS } from '../../store-kit/job-cases.js';
 import { runMemoryStoreContract } from '../../store-kit.js';
 import { sqliteStore } from '../sqlite/sqlite-store.js';
@@ -274,6 +274,53 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     expect(left?.turns.map((turn) => turn.text)).toEqual(['bo asks about budgets', 'sure']);
     await store.close();
   });
+
+  it("finds a frequent term's most recent facts in the scope as SQLite does, dense or sparse, past the newest 2,000", async () => {
+    const postgres = await freshStore('frequent');
+    const sqlite = sqliteStore({ path: ':memory:' });
+    const alice = { agentId: 'bot', userId: 'alice' };
+    const bob = { agentId: 'bot', userId: 'bob' };
+    // Alice: 2,300 facts; "deploy" in every third (dense), "kafka" in 20 of her oldest 300 (sparse, and outside her
+    // newest 2,000); Bob: 300 facts with "kafka", so that both terms are frequent in the whole index.
+    const rows: Array<[typeof alice, string]> = [];
+    for (let index = 0; index < 2300; index += 1) {
+      const words = [
+        `topic${index}`,
+        index % 3 === 0 ? 'deploy' : 'build',
+        index < 300 && index % 15 === 0 ? 'kafka' : 'redis',
+      ];
+      rows.push([alice, `User talked about ${words.join(' and ')}`]);
+    }
+    for (let index = 0; index < 300; index += 1)
+      rows.push([bob, `User runs kafka cluster ${index} with deploy ${index}`]);
+    for (const store of [sqlite, postgres]) {
+      let next = 0;
+      const write = async () => {
+        for (let at = next++; at < rows.length; at = next++) {
+          const [scope, text] = rows[at] as [typeof alice, string];
+          await store.facts.insert(scope, {
+            text,
+            hash: `h${at}`,
+            sourceSessionKey: null,
+            sourceTurnId: null,
+            source: 'api',
+            at: new Date(Date.UTC(2024, 0, 1) + at * 60_000),
+          });
+        }
+      };
+      // One at a time in both stores, so that both give the same ids.
+      await write();
+    }
+    for (const words of [['kafka'], ['deploy'], ['kafka', 'deploy'], ['redis', 'build', 'kafka']]) {
+      const query = buildSearchQuery({ words, cjk: [] }, FACT_SEARCH_WEIGHTS);
+      const ids = async (store: MemoryStore) =>
+        (await store.facts.search(alice, query, { limit: 10 })).map((candidate) => candidate.fact.id);
+      const expected = await ids(sqlite);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await ids(postgres)).toEqual(expected);
+    }
+    await sqlite.close();
+  }, 120_000);
 
   it('ranks facts and turns with the same scores as the SQLite store (FTS5 bm25)', async () => {
     const postgres = await freshStore('parity');
