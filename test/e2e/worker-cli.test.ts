@@ -6,7 +6,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStack } from '../../src/index.js';
+import { postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = join(root, 'dist/cli/main.js');
@@ -31,11 +33,15 @@ function runWorker(args: string[], until: RegExp) {
 
 describe('memstack worker (the built CLI)', () => {
   let directory: string;
+  const schemas: string[] = [];
   beforeAll(() => {
     if (!existsSync(bin)) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
     directory = mkdtempSync(join(tmpdir(), 'memstack-worker-'));
   });
-  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  afterAll(async () => {
+    rmSync(directory, { recursive: true, force: true });
+    await dropSchemas(...schemas);
+  });
 
   it('runs the job a recorded exchange left in a SQLite file, logs it, and stops on SIGTERM', async () => {
     const path = join(directory, 'app.db');
@@ -66,6 +72,36 @@ describe('memstack worker (the built CLI)', () => {
     ]);
     await store.close();
   }, 20_000);
+
+  it.skipIf(!TEST_POSTGRES_URL)(
+    `runs the jobs an application left in PostgreSQL, on a schema of its own${TEST_POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`,
+    async () => {
+      const url = TEST_POSTGRES_URL as string;
+      const schema = uniqueSchema('worker');
+      schemas.push(schema);
+      const scope = { agentId: 'bot', userId: 'alice' };
+      const app = createMemoryStack({ store: await postgresStore({ connectionString: url, schema }), runJobs: false });
+      await app.record(await app.prepare({ ...scope, text: 'I always deploy with Terraform Cloud.' }), {
+        text: 'Noted.',
+      });
+      await app.close();
+
+      const worker = runWorker(['--db', url, '--schema', schema], /^done job \S+ extract /m);
+      await worker.seen;
+      worker.signal('SIGTERM');
+      expect(await worker.exited, worker.output()).toBe(0);
+      const store = await postgresStore({ connectionString: url, schema });
+      try {
+        expect((await store.facts.list(scope)).map((fact) => fact.text)).toEqual([
+          'User always deploys with Terraform Cloud',
+        ]);
+        expect(await store.jobs?.list({ state: 'queued', limit: 10 })).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    },
+    30_000,
+  );
 
   it('says so when it cannot reach the Postgres server, without the password, and exits with an error', async () => {
     const worker = runWorker(['--db', 'postgres://nobody:secret@127.0.0.1:1/none'], /memstack: /);
