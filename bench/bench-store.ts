@@ -20,8 +20,7 @@ export interface BenchStore {
  */
 export function benchStore(name: BenchStoreName): BenchStore {
   if (name === 'sqlite') return { name, open: async () => sqliteStore({ path: ':memory:' }), end: async () => {} };
-  const url = process.env.MEMSTACK_BENCH_POSTGRES_URL || process.env.MEMSTACK_TEST_POSTGRES_URL;
-  if (!url) throw new Error('--store postgres needs MEMSTACK_BENCH_POSTGRES_URL or MEMSTACK_TEST_POSTGRES_URL');
+  const url = benchPostgresUrl();
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const schemas: string[] = [];
   return {
@@ -39,4 +38,15 @@ export function benchStore(name: BenchStoreName): BenchStore {
       await pool.end();
     },
   };
+}
+
+/** The server `--store postgres` measures on: a local one (README, "Running on several machines"). */
+export function benchPostgresUrl(): string {
+  const url = process.env.MEMSTACK_BENCH_POSTGRES_URL || process.env.MEMSTACK_TEST_POSTGRES_URL;
+  if (!url) {
+    throw new Error(
+      '--store postgres needs MEMSTACK_BENCH_POSTGRES_URL (or MEMSTACK_TEST_POSTGRES_URL): a local server, e.g. from ../shared/scripts/start-postgres.sh',
+    );
+  }
+  return url;
 }

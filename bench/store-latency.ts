@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createMemoryStack, type MemoryStore } from '../src/index.js';
 import { postgresStore } from '../src/postgres.js';
 import { sqliteStore } from '../src/sqlite.js';
+import { benchPostgresUrl } from './bench-store.js';
 import { printTable, quantile } from './print-table.js';
 import { syntheticFacts, syntheticMessages } from './synthetic-facts.js';
 
@@ -21,17 +22,6 @@ const WRITERS = [1, 4] as const;
 const EXCHANGES_PER_WRITER = 400;
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-/** The server the Postgres figures are measured on: a local one (see README, "Running on several machines"). */
-export function benchPostgresUrl(): string {
-  const url = process.env.MEMSTACK_BENCH_POSTGRES_URL ?? process.env.MEMSTACK_TEST_POSTGRES_URL;
-  if (!url) {
-    throw new Error(
-      '--store postgres needs MEMSTACK_BENCH_POSTGRES_URL (or MEMSTACK_TEST_POSTGRES_URL): a local server, e.g. from ../shared/scripts/start-postgres.sh',
-    );
-  }
-  return url;
-}
 
 async function dropSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

@@ -1,4 +1,9 @@
-import { z } from 'zod';
+import {
+  parseStoredChatPath,
+  parseStoredClarifications,
+  parseStoredModelState,
+  usageFromColumns,
+} from '../../core/parse-stored-values.js';
 import type { Fact } from '../../spec/fact.js';
 import type { Clarification, PinState, SessionRecord, TurnDetail, TurnRecord } from '../../spec/memory-store.js';
 import type { Usage } from '../../spec/usage.js';
@@ -57,8 +62,6 @@ export interface TurnDetailRow extends TurnRow {
   memory_tokens: number | null;
 }
 
-const chatPathSchema = z.enum(['api', 'new-handle', 'resumed', 'fallback-history']);
-
 export const FACT_COLUMNS =
   'f.id, f.agent_id, f.user_id, f.text, f.source, f.created_at, f.last_used_at, f.access_count';
 export const TURN_COLUMNS = 't.id, t.role, t.text, t.user_id, t.tokens, t.path, t.created_at';
@@ -78,21 +81,10 @@ export function toFact(row: FactRow): Fact {
   };
 }
 
-const clarificationsSchema = z.array(
-  z.object({
-    text: z.string(),
-    userId: z.string().nullable(),
-    at: z.number().optional(),
-    source: z.enum(['user', 'reply', 'api']).optional(),
-  }),
-);
-
 /** The pin's clarifications column (jsonb): what does not parse (a row edited by hand) reads as none. */
 export function parseClarifications(column: unknown): Clarification[] {
-  return clarificationsSchema.safeParse(column).data ?? [];
+  return parseStoredClarifications(column);
 }
-
-const modelStateSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
 
 export function toSession(row: SessionRow): SessionRecord {
   const pin: PinState | null =
@@ -121,7 +113,7 @@ export function toSession(row: SessionRow): SessionRecord {
     extractedThroughTurnId: row.extracted_through,
     systemPin:
       row.system_pin === null || row.system_pin_at === null ? null : { text: row.system_pin, at: row.system_pin_at },
-    modelState: modelStateSchema.safeParse(row.model_state).data ?? {},
+    modelState: parseStoredModelState(row.model_state),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -134,7 +126,7 @@ export function toTurn(row: TurnRow): TurnRecord {
     text: row.text,
     userId: row.user_id,
     tokens: row.tokens,
-    path: chatPathSchema.safeParse(row.path).data ?? null,
+    path: parseStoredChatPath(row.path),
     createdAt: row.created_at,
   };
 }
@@ -145,10 +137,5 @@ export function toTurnDetail(row: TurnDetailRow): TurnDetail {
 
 /** The usage columns of a turn as a `Usage`, only the fields that were recorded; null when none was. */
 export function toUsage(row: TurnDetailRow): Usage | null {
-  const usage: Usage = {};
-  if (row.input_tokens !== null) usage.inputTokens = row.input_tokens;
-  if (row.output_tokens !== null) usage.outputTokens = row.output_tokens;
-  if (row.cache_read_tokens !== null) usage.cacheReadInputTokens = row.cache_read_tokens;
-  if (row.cache_write_tokens !== null) usage.cacheCreationInputTokens = row.cache_write_tokens;
-  return Object.keys(usage).length > 0 ? usage : null;
+  return usageFromColumns(row);
 }

@@ -1,4 +1,9 @@
-import { z } from 'zod';
+import {
+  parseStoredChatPath,
+  parseStoredClarifications,
+  parseStoredModelState,
+  usageFromColumns,
+} from '../../core/parse-stored-values.js';
 import type { Fact } from '../../spec/fact.js';
 import type { Clarification, PinState, SessionRecord, TurnDetail, TurnRecord } from '../../spec/memory-store.js';
 import type { Usage } from '../../spec/usage.js';
@@ -57,8 +62,6 @@ export interface TurnDetailRow extends TurnRow {
   memory_tokens: number | null;
 }
 
-const chatPathSchema = z.enum(['api', 'new-handle', 'resumed', 'fallback-history']);
-
 export const FACT_COLUMNS =
   'f.id, f.agent_id, f.user_id, f.text, f.source, f.created_at, f.last_used_at, f.access_count';
 
@@ -75,24 +78,13 @@ export function toFact(row: FactRow): Fact {
   };
 }
 
-const clarificationsSchema = z.array(
-  z.object({
-    text: z.string(),
-    userId: z.string().nullable(),
-    at: z.number().optional(),
-    source: z.enum(['user', 'reply', 'api']).optional(),
-  }),
-);
-
 /**
  * The pin's clarifications column. It is written only by this store, but a file may have been edited by hand: what
  * does not parse reads as none, never as a crash.
  */
 export function parseClarifications(column: string): Clarification[] {
-  return clarificationsSchema.safeParse(safeJson(column)).data ?? [];
+  return parseStoredClarifications(safeJson(column));
 }
-const modelStateSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
-
 export function toSession(row: SessionRow): SessionRecord {
   const pin: PinState | null =
     row.pin_task === null
@@ -122,7 +114,7 @@ export function toSession(row: SessionRow): SessionRecord {
       row.system_pin === null || row.system_pin_at === null
         ? null
         : { text: row.system_pin, at: new Date(row.system_pin_at) },
-    modelState: modelStateSchema.safeParse(safeJson(row.model_state)).data ?? {},
+    modelState: parseStoredModelState(safeJson(row.model_state)),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -135,7 +127,7 @@ export function toTurn(row: TurnRow): TurnRecord {
     text: row.text,
     userId: row.user_id,
     tokens: row.tokens,
-    path: chatPathSchema.safeParse(row.path).data ?? null,
+    path: parseStoredChatPath(row.path),
     createdAt: new Date(row.created_at),
   };
 }
@@ -146,12 +138,7 @@ export function toTurnDetail(row: TurnDetailRow): TurnDetail {
 
 /** The usage columns of a turn as a `Usage`, only the fields that were recorded; null when none was. */
 export function toUsage(row: TurnDetailRow): Usage | null {
-  const usage: Usage = {};
-  if (row.input_tokens !== null) usage.inputTokens = row.input_tokens;
-  if (row.output_tokens !== null) usage.outputTokens = row.output_tokens;
-  if (row.cache_read_tokens !== null) usage.cacheReadInputTokens = row.cache_read_tokens;
-  if (row.cache_write_tokens !== null) usage.cacheCreationInputTokens = row.cache_write_tokens;
-  return Object.keys(usage).length > 0 ? usage : null;
+  return usageFromColumns(row);
 }
 
 function safeJson(text: string): unknown {
