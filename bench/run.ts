@@ -1,4 +1,5 @@
 import { cacheBench } from './cache.js';
+import { extractionBench } from './extraction.js';
 import { importsBench } from './imports.js';
 import { inputSizeBench } from './input-size.js';
 import { latencyBench } from './latency.js';
@@ -11,6 +12,7 @@ import { trimBench } from './trim.js';
 /** `npm run bench [-- section ...] [--json]`: prints tables; with --json, one JSON object as the last line. */
 const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   cache: cacheBench,
+  extraction: extractionBench,
   imports: importsBench,
   'input-size': inputSizeBench,
   // `--store postgres`: prepare() on PostgreSQL beside SQLite in one run, and record() throughput with 1 and 4 writers.

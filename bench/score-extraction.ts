@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/** One labelled message of `test/fixtures/extraction-set.json`. */
+export const extractionCaseSchema = z.object({
+  id: z.string().min(1),
+  language: z.enum(['en', 'zh', 'ja']),
+  domain: z.enum(['coding', 'assistant', 'companion']),
+  message: z.string().min(1),
+  /** The user's turn before this one (a clarification case: the task the assistant asked about). */
+  previousMessage: z.string().min(1).optional(),
+  /** The assistant's reply before this message (e.g. the clarifying question). */
+  previousReply: z.string().min(1).optional(),
+  /** Facts already stored before the message. */
+  stored: z.array(z.string().min(1)).optional(),
+  /** What a careful person would keep, in the third person, without filler. */
+  facts: z.array(z.string().min(1)),
+  /** True when nothing should be kept (then `facts` is empty). */
+  skip: z.boolean(),
+  /** Texts of `stored` facts the message replaces. */
+  supersedes: z.array(z.string().min(1)),
+  /**
+   * Key phrases of the task a pin must hold (all of them, see `pinMatches`); null: nothing may be pinned (a question,
+   * a greeting); absent: the pin is not scored.
+   */
+  pin: z.array(z.string().min(1)).min(1).nullable().optional(),
+});
+export type ExtractionCase = z.infer<typeof extractionCaseSchema>;
+
+export const extractionSetSchema = z.object({
+  description: z.string(),
+  cases: z.array(extractionCaseSchema),
+});
+
+/** What an extractor path produced for one case. */
+export interface ExtractionOutcome {
+  /** New live facts after the message. */
+  facts: string[];
+  /** Stored facts no longer live after the message. */
+  superseded: string[];
+  /** The pin as the model sees it, or null. */
+  pinned: string | null;
+}
+
+/**
+ * Folds what does not change a fact's meaning: NFKC, case, punctuation, symbols and whitespace. Nothing else
+ * ("User's team uses" and "User uses" stay different facts).
+ */
+export function normaliseFact(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}\s]+/gu, '');
+}
+
+/**
+ * Null expected: passes only when nothing is pinned. Key phrases expected: passes when something is pinned and every
+ * phrase, normalised as a fact is, occurs in the normalised pinned text (so a clarification's pin must carry the
+ * subject of the question it answers).
+ */
+export function pinMatches(expected: readonly string[] | null, pinned: string | null): boolean {
+  if (expected === null) return pinned === null;
+  if (pinned === null) return false;
+  const held = normaliseFact(pinned);
+  return expected.every((phrase) => held.includes(normaliseFact(phrase)));
+}
+
+export interface ExtractionScore {
+  cases: number;
+  predicted: number;
+  expected: number;
+  matchedPredicted: number;
+  matchedExpected: number;
+  /** matched predicted / predicted (1 when nothing was predicted). */
+  precision: number;
+  /** matched expected / expected (1 when nothing was expected). */
+  recall: number;
+  /** Cases with some stored fact whose predicted supersedes equal the expected ones (as sets). */
+  supersedeCases: number;
+  supersedeAccuracy: number;
+  /** Cases with `pin` set (a task or null) that `pinMatches`. */
+  pinCases: number;
+  pinAccuracy: number;
+  /** Skip cases where nothing new was kept. */
+  skipCases: number;
+  skipAccuracy: number;
+}
+
+/** Scores outcomes against their cases (pairs in the same order). */
+export function scoreExtraction(
+  pairs: ReadonlyArray<{ case: ExtractionCase; outcome: ExtractionOutcome }>,
+): ExtractionScore {
+  let predicted = 0;
+  let expected = 0;
+  let matchedPredicted = 0;
+  let matchedExpected = 0;
+  let supersedeCases = 0;
+  let supersedeRight = 0;
+  let pinCases = 0;
+  let pinRight = 0;
+  let skipCases = 0;
+  let skipRight = 0;
+  for (const { case: item, outcome } of pairs) {
+    const want = new Set(item.facts.map(normaliseFact));
+    const got = new Set(outcome.facts.map(normaliseFact));
+    predicted += got.size;
+    expected += want.size;
+    matchedPredicted += [...got].filter((fact) => want.has(fact)).length;
+    matchedExpected += [...want].filter((fact) => got.has(fact)).length;
+    if ((item.stored ?? []).length > 0) {
+      supersedeCases += 1;
+      const wantGone = new Set(item.supersedes.map(normaliseFact));
+      const gone = new Set(outcome.superseded.map(normaliseFact));
+      if (wantGone.size === gone.size && [...gone].every((fact) => wantGone.has(fact))) supersedeRight += 1;
+    }
+    if (item.pin !== undefined) {
+      pinCases += 1;
+      if (pinMatches(item.pin, outcome.pinned)) pinRight += 1;
+    }
+    if (item.skip) {
+      skipCases += 1;
+      if (outcome.facts.length === 0) skipRight += 1;
+    }
+  }
+  const ratio = (part: number, whole: number): number => (whole === 0 ? 1 : part / whole);
+  return {
+    cases: pairs.length,
+    predicted,
+    expected,
+    matchedPredicted,
+    matchedExpected,
+    precision: ratio(matchedPredicted, predicted),
+    recall: ratio(matchedExpected, expected),
+    supersedeCases,
+    supersedeAccuracy: ratio(supersedeRight, supersedeCases),
+    pinCases,
+    pinAccuracy: ratio(pinRight, pinCases),
+    skipCases,
+    skipAccuracy: ratio(skipRight, skipCases),
+  };
+}
