@@ -1,5 +1,6 @@
 import { buildFactDocument } from '../../core/build-fact-document.js';
 import { factContext } from '../../core/fact-context.js';
+import { forgetFromSession } from '../../core/forget-from-session.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/neighbour-context.js';
 import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
 import { parseClarifications } from './map-postgres-rows.js';
@@ -124,15 +125,17 @@ export async function postgresForget(
       [session.key],
     );
     if (!row) continue;
-    const taskForgotten = session.pin_task_user_id === userId;
-    // A new task source (the next substantive message) gets a fresh set of attempts.
-    const sourceForgotten = session.task_source_turn_id !== null && forgotten.has(session.task_source_turn_id);
-    const clarifications = taskForgotten
-      ? []
-      : parseClarifications(session.pin_clarifications).filter((clarification) => clarification.userId !== userId);
-    // A summary may quote any turn it covers: it goes when it covers one of the forgotten turns, and the turns it
-    // covered are sent as history again.
-    const coversForgotten = (speakerTurns.get(session.key) ?? []).some((id) => id <= session.summary_through);
+    const after = forgetFromSession(
+      {
+        taskUserId: session.pin_task_user_id,
+        clarifications: parseClarifications(session.pin_clarifications),
+        taskSourceTurnId: session.task_source_turn_id,
+        summaryThroughTurnId: session.summary_through,
+      },
+      userId,
+      forgotten,
+      speakerTurns.get(session.key) ?? [],
+    );
     await sql.query(
       `UPDATE ${schema}.sessions s SET pin_task = $1, pin_task_user_id = $2, pin_clarifications = $3::jsonb,
          pin_attempts = $4,
@@ -144,12 +147,12 @@ export async function postgresForget(
                    WHERE session_key = s.key)
        WHERE key = $7`,
       [
-        taskForgotten ? null : row.pin_task,
-        taskForgotten ? null : session.pin_task_user_id,
-        JSON.stringify(clarifications),
-        taskForgotten || sourceForgotten ? 0 : row.pin_attempts,
-        coversForgotten ? null : session.summary,
-        coversForgotten ? 0 : session.summary_through,
+        after.taskForgotten ? null : row.pin_task,
+        after.taskForgotten ? null : session.pin_task_user_id,
+        JSON.stringify(after.clarifications),
+        after.resetPinAttempts ? 0 : row.pin_attempts,
+        after.dropSummary ? null : session.summary,
+        after.dropSummary ? 0 : session.summary_through,
         session.key,
       ],
     );

@@ -1,5 +1,6 @@
 import { buildFactDocument } from '../../core/build-fact-document.js';
 import { factContext } from '../../core/fact-context.js';
+import { forgetFromSession } from '../../core/forget-from-session.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/neighbour-context.js';
 import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
 import { parseClarifications } from './map-sqlite-rows.js';
@@ -97,22 +98,24 @@ export function sqliteForget(
       speakerTurns.set(turn.session_key, [...(speakerTurns.get(turn.session_key) ?? []), turn.id]);
     for (const session of touched) {
       const row = current.get(session.key) as { pin_task: string | null; pin_attempts: number };
-      const taskForgotten = session.pin_task_user_id === userId;
-      // A new task source (the next substantive message) gets a fresh set of attempts.
-      const sourceForgotten = session.task_source_turn_id !== null && forgotten.has(session.task_source_turn_id);
-      const clarifications = taskForgotten
-        ? []
-        : parseClarifications(session.pin_clarifications).filter((clarification) => clarification.userId !== userId);
-      // A summary may quote any turn it covers: it goes when it covers one of the forgotten turns, and the turns it
-      // covered are sent as history again (the next compression summarises them without the forgotten ones).
-      const coversForgotten = (speakerTurns.get(session.key) ?? []).some((id) => id <= session.summary_through);
+      const after = forgetFromSession(
+        {
+          taskUserId: session.pin_task_user_id,
+          clarifications: parseClarifications(session.pin_clarifications),
+          taskSourceTurnId: session.task_source_turn_id,
+          summaryThroughTurnId: session.summary_through,
+        },
+        userId,
+        forgotten,
+        speakerTurns.get(session.key) ?? [],
+      );
       update.run(
-        taskForgotten ? null : row.pin_task,
-        taskForgotten ? null : session.pin_task_user_id,
-        JSON.stringify(clarifications),
-        taskForgotten || sourceForgotten ? 0 : row.pin_attempts,
-        coversForgotten ? null : session.summary,
-        coversForgotten ? 0 : session.summary_through,
+        after.taskForgotten ? null : row.pin_task,
+        after.taskForgotten ? null : session.pin_task_user_id,
+        JSON.stringify(after.clarifications),
+        after.resetPinAttempts ? 0 : row.pin_attempts,
+        after.dropSummary ? null : session.summary,
+        after.dropSummary ? 0 : session.summary_through,
         session.key,
       );
       dropSent.run(session.key);
