@@ -1,7 +1,8 @@
 import { foldCase } from '../../core/language/fold-text.js';
-export type FactKind = 'preference' | 'decision' | 'constraint' | 'environment';
-
 import { KANA_LETTER } from '../../core/language/scripts.js';
+import { LIFE_FACT_RULES, type LifeFactKind } from './life-fact-rules.js';
+
+export type FactKind = 'preference' | 'decision' | 'constraint' | 'environment' | LifeFactKind;
 
 // Who a durable English statement is about: the user, their team, their project.
 const SUBJECT =
@@ -114,7 +115,10 @@ const JAPANESE_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
 export function classifyFact(sentence: string): FactKind | null {
   const text = foldCase(sentence);
   // Kana tell Japanese from Chinese, which share words such as 必須 and 禁止 with other meanings or uses.
-  const rules = KANA_LETTER.test(text) ? JAPANESE_RULES : RULES;
+  const japanese = KANA_LETTER.test(text);
+  const rules = japanese ? JAPANESE_RULES : RULES;
   for (const [kind, pattern] of rules) if (pattern.test(text)) return kind;
+  for (const [kind, pattern] of japanese ? LIFE_FACT_RULES.japanese : LIFE_FACT_RULES.latin)
+    if (pattern.test(text)) return kind;
   return null;
 }

@@ -1,11 +1,15 @@
 import { isSubstantive } from '../../core/is-substantive.js';
 import { foldToWords } from '../../core/language/fold-text.js';
 import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
+import { mentionsNoLonger, mentionsNow } from './change-markers.js';
 import { classifyFact } from './classify-fact.js';
 import { cleanSentence } from './clean-sentence.js';
+import { dropFiller } from './drop-filler.js';
 import { isEphemeral } from './is-ephemeral.js';
 import { leadingSentences } from './leading-sentences.js';
+import { restateClause } from './restate-clause.js';
 import { rewriteInThirdPerson } from './rewrite-in-third-person.js';
+import { splitClauses } from './split-clauses.js';
 import { stripCourtesy } from './strip-courtesy.js';
 
 // Facts are stated early and briefly: a longer sentence is an explanation, a pasted text or a log line.
@@ -33,12 +37,31 @@ export function extractFacts(userText: string, options: { maxFacts: number }): s
     if (facts.length >= options.maxFacts) break;
     if (raw.length > LONGEST_SENTENCE) continue;
     const sentence = stripCourtesy(cleanSentence(raw)).replace(ASIDE, '');
-    if (!isStatement(sentence) || classifyFact(sentence) === null) continue;
-    const fact = rewriteInThirdPerson(sentence);
-    const key = foldToWords(fact).replaceAll(' ', '');
-    if (key === '' || seen.has(key)) continue;
-    seen.add(key);
-    facts.push(fact);
+    if (/[?？]/.test(sentence) || HYPOTHETICAL.test(dropFiller(sentence).replace(/’/g, "'"))) continue;
+    for (const fact of factsOf(sentence)) {
+      const key = foldToWords(fact).replaceAll(' ', '');
+      if (key === '' || seen.has(key) || facts.length >= options.maxFacts) continue;
+      seen.add(key);
+      facts.push(fact);
+    }
+  }
+  return facts;
+}
+
+/** The facts of one statement, one per clause that states one. */
+function factsOf(sentence: string): string[] {
+  const clauses = splitClauses(sentence);
+  // "不再用 VS Code 了，现在用 Neovim": the clause that says what holds now is the fact; the old one is superseded.
+  const saysNow = clauses.some(mentionsNow);
+  const facts: string[] = [];
+  for (const raw of clauses) {
+    if (saysNow && mentionsNoLonger(raw)) continue;
+    const clause = dropFiller(raw.replace(ASIDE, ''));
+    if (!isStatement(clause) || /て$/.test(clause)) continue;
+    const kind = classifyFact(clause);
+    if (kind === null) continue;
+    const restated = restateClause(clause, kind);
+    if (restated !== null) facts.push(rewriteInThirdPerson(restated));
   }
   return facts;
 }

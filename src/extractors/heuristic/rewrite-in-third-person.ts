@@ -92,6 +92,8 @@ function rewriteChinese(text: string): string | null {
   const user = traditional ? '用戶' : '用户';
   const team = traditional ? '用戶的團隊' : '用户的团队';
   return text
+    .replace(/^(?:我们|我們)(?=结婚|結婚|在一起|认识|認識)/, user)
+    .replace(/(?:我们|我們|咱们|咱們)(?=(?:公司|团队|團隊|组|組|部门|部門)的)/g, user)
     .replace(
       /(?:我们|我們|咱们|咱們)(?:的|(?=公司|团队|團隊|项目|項目|专案|專案|组|組|部门|部門|产品|產品|系统|系統))/g,
       `${user}的`,

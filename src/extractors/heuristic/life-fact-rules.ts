@@ -1,0 +1,129 @@
+import {
+  CHINESE_PERSONAL,
+  CHINESE_PETS,
+  CHINESE_RELATIVES,
+  ENGLISH_PERSONAL,
+  ENGLISH_PETS,
+  ENGLISH_RELATIVES,
+  JAPANESE_DURABLE_VERBS,
+  JAPANESE_IDENTITIES,
+  JAPANESE_PERSONAL,
+  JAPANESE_PETS,
+  JAPANESE_RELATIVES,
+} from './fact-words.js';
+
+export type LifeFactKind = 'personal' | 'schedule' | 'goal' | 'change' | 'rule';
+
+const ADVERB = '(?: (?:also|still|currently|usually|mostly|mainly|always|just|now|only|actually))*';
+const DAY =
+  '(?:day|morning|evening|night|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|christmas|easter|thanksgiving|summer|winter|spring|autumn|fall|holiday)s?';
+
+/**
+ * What people say about their lives and their tools, in the shapes each language gives it: residence, work, family
+ * and pets, identity and health, schedules, goals, and changes ("switched to", "改用", "切り替えました"). Run on
+ * case-folded text; English and Chinese rules are anchored at the subject, Japanese ones (whose subject is usually
+ * left out) at the predicate.
+ */
+export const LIFE_FACT_RULES: {
+  latin: ReadonlyArray<readonly [LifeFactKind, RegExp]>;
+  japanese: ReadonlyArray<readonly [LifeFactKind, RegExp]>;
+} = {
+  latin: [
+    // English
+    [
+      'personal',
+      new RegExp(`^(?:i|we)${ADVERB} (?:live|lived|moved|relocated|grew up|come from|work|teach|volunteer)\\b`),
+    ],
+    ['personal', /^(?:i'm|i am|we're|we are) (?:from|based|living|located|a native of)\b/],
+    [
+      'personal',
+      new RegExp(`^i${ADVERB} (?:started|began|got|landed) (?:a (?:new )?job|working|work) (?:at|for|as)\\b`),
+    ],
+    [
+      'personal',
+      /^(?:i'm|i am) (?:allergic|vegetarian|vegan|pregnant|married|single|divorced|retired|left-handed|right-handed|colou?r-?blind|lactose|gluten)\b/,
+    ],
+    [
+      'personal',
+      /^(?:i'm|i am) (?:a|an) (?!(?:bit|little|lot|few|fan|big|huge|real|total|complete)\b)[a-z-]+(?: [a-z-]+)?$/,
+    ],
+    [
+      'personal',
+      new RegExp(
+        `^(?:i|we)${ADVERB} (?:have|own|'ve got|have got) (?:a|an|one|two|three|four|five|\\d+) (?:[a-z-]+ ){0,3}(?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|kids?|boys?|girls?|grandchildren|grandkids)\\b`,
+      ),
+    ],
+    ['personal', new RegExp(`^my (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|${ENGLISH_PERSONAL})(?:'s)?\\b`)],
+    ['personal', /^(?:please )?call me \S+/],
+    ['personal', /^(?:i|we) (?:have|own|'ve got) (?:a|an|one|two|three|\d+) .*\b(?:named|called)\b/],
+    // A habit with a relative or a pet: "I walk my dog before work", "I call my mom on Sundays".
+    [
+      'personal',
+      new RegExp(`^(?:i|we)${ADVERB} (?![a-z]+ed\\b)[a-z]+ (?:my|our) (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS})\\b`),
+    ],
+    [
+      'personal',
+      /^(?:i|we)(?: usually| often| always| never)? (?:don't|do not|never) (?:eat|drink|smoke|drive|fly|own|watch|use|work|cook)\b/,
+    ],
+    ['schedule', new RegExp(`^(?:i|we)\\b.*\\b(?:every|each|on) (?:other )?(?:${DAY})(?: and (?:${DAY}))?\\b`)],
+    [
+      'schedule',
+      /^(?:i|we)(?: usually| always| often)? (?:wake up|get up|go to bed|start work|finish work|leave work) (?:at|around|by)\b/,
+    ],
+    [
+      'goal',
+      /^(?:i'm|i am|we're|we are) (?:learning|studying|training for|preparing for|saving (?:up )?for|working towards?)\b/,
+    ],
+    ['goal', /^my (?:goal|plan|dream|aim|target) (?:is|for)\b/],
+    [
+      'change',
+      /^(?:i|we)(?:'ve| have)?(?: just| recently)? (?:switched|migrated|moved over|changed) (?:from|to|over)\b/,
+    ],
+    ['change', /^(?:i|we) no longer \w+/],
+    // Chinese
+    ['personal', /^(?:我|我们|我們)(?:也|都|一直|还|還)?(?:住在|住|搬到|搬去|搬来|搬來|来自|來自|老家在|是.{1,6}人$)/],
+    [
+      'personal',
+      /^(?:我|我们|我們)(?:也|都|一直|还|還)?(?:在|于|於).{1,20}?(?:工作|上班|实习|實習|任职|任職|当|當|做|读书|讀書|上学|上學|读研|讀研)/,
+    ],
+    [
+      'personal',
+      /^我(?:是|当|當|做)(?:一名|一个|一個|个|個)?.{0,8}(?:者|师|師|生|员|員|医生|醫生|护士|護士|工程师|工程師|老师|老師|程序员|程序員|设计师|設計師|学生|學生|妈妈|媽媽|爸爸)$/,
+    ],
+    ['personal', new RegExp(`^我(?:的)?(?:${CHINESE_RELATIVES}|${CHINESE_PETS}|${CHINESE_PERSONAL})`)],
+    [
+      'personal',
+      /^(?:我|我们|我們)(?:家)?(?:有|养|養)(?:了)?(?:一|两|兩|二|三|四|五|几|幾)?(?:只|隻|个|個|条|條|位|匹)/,
+    ],
+    ['personal', /^我(?:对|對).{1,10}过敏|^我.{0,4}(?:过敏|過敏)/],
+    ['personal', /^(?:我|我们|我們)(?:不吃|不喝|不抽烟|不抽菸|不喝酒|吃素|不开车|不開車)/],
+    ['personal', /^(?:我们|我們)(?:结婚|結婚|在一起|认识|認識)/],
+    [
+      'schedule',
+      /^(?:我|我们|我們).{0,6}(?:每天|每周|每週|每晚|每早|每个|每個|每月|每年|周[一二三四五六日末]|週[一二三四五六日末]|星期[一二三四五六日天])/,
+    ],
+    ['goal', /^(?:我|我们|我們)(?:正在|在)(?:学|學|准备|準備|备考|備考|练|練|考|攻读|攻讀)/],
+    ['goal', /^(?:我|我们|我們)的?(?:目标|目標|梦想|夢想|计划|計劃)是/],
+    [
+      'change',
+      /^(?:我|我们|我們)(?:已经|已經)?(?:改用|改成|改喝|改吃|换成|換成|换用|換用|换到|換到|切换到|切換到|迁移到|遷移到|不再)/,
+    ],
+    ['change', /^(?:我|我们|我們).{0,12}(?:依赖|依賴|用的是)/],
+  ],
+  japanese: [
+    ['personal', new RegExp(`(?:${JAPANESE_DURABLE_VERBS})(?:います|いる|おります)$`)],
+    ['personal', /(?:に引っ越しました|に引っ越した|に転職しました|に転職した|に就職しました)$/],
+    ['personal', /(?:アレルギー|持病)/],
+    ['personal', new RegExp(`^(?:私は|僕は)?(?:${JAPANESE_IDENTITIES})(?:です|だ)$`)],
+    [
+      'personal',
+      new RegExp(
+        `^(?:私の|僕の|ペットの)?(?:${JAPANESE_RELATIVES}|${JAPANESE_PETS}|${JAPANESE_PERSONAL})(?:の名前)?(?:は|が)`,
+      ),
+    ],
+    ['schedule', /^(?:毎朝|毎晩|毎日|毎週|毎月|週末|平日|[月火水木金土日]曜日?)/],
+    ['goal', /(?:のが目標|ことが目標|が目標です|目標は)/],
+    ['change', /(?:に切り替えました|に切り替えた|に移行しました|に移行した|に変えました|に乗り換えました)$/],
+    ['rule', /(?:ルールです|ルールだ|ことになっています)$/],
+  ],
+};

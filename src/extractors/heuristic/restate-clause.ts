@@ -1,0 +1,90 @@
+import { KANA_LETTER } from '../../core/language/scripts.js';
+import type { FactKind } from './classify-fact.js';
+import {
+  CHINESE_KIN_PLAIN,
+  CHINESE_PERSONAL,
+  CHINESE_PETS,
+  CHINESE_RELATIVES,
+  ENGLISH_RELATIVES,
+  JAPANESE_PERSONAL,
+  JAPANESE_PETS,
+  JAPANESE_RELATIVES,
+} from './fact-words.js';
+
+const JAPANESE_SUBJECT =
+  /^(?:私|僕|俺|わたし|ぼく|おれ|自分|私たち|僕たち|我々|われわれ|うち|弊社|当社)(?:は|が|も|の|では)/;
+const JAPANESE_POSSESSED = new RegExp(
+  `^(?:ペットの)?((?:${JAPANESE_RELATIVES}|${JAPANESE_PETS}|${JAPANESE_PERSONAL})(?:の名前)?(?:は|が|の|も))`,
+  'i',
+);
+const JAPANESE_TIME_TOPIC = /^((?:毎週)?[月火水木金土日]曜日?|毎週末?|週末|平日|毎朝|毎晩|毎日|朝|夜)は/;
+const JAPANESE_LIKING = /^(.+?)は((?:大)?好き|苦手|(?:大)?嫌い)(です|だ)?$/;
+const JAPANESE_GOAL = /^(.+?)(?:の|こと)が目標(です|だ)$/;
+const JAPANESE_RULE = /^(.+?)(?:という|の)?(?:ルール|ことになっています)(?:です|だ)?$/;
+// "テストはVitestで書いています": the topic is the object of a verb the user does.
+const JAPANESE_OBJECT_TOPIC = /^([^はがをにで、]{1,20})は([^はがをにで、]{1,30})で([^はがをにで、]{1,12}ています)$/;
+const UNKNOWN_TOPIC = /^[^、。]{1,20}?(?:は|では)/;
+
+const CHINESE_POSSESSED = new RegExp(`^(?:${CHINESE_RELATIVES}|${CHINESE_PETS}|${CHINESE_PERSONAL})`);
+
+const ENGLISH_NAMED = new RegExp(`^my ((?:${ENGLISH_RELATIVES}|dog|cat|pet)(?:'s)?)(?:'s)? name is (.+)$`, 'i');
+const PROJECT_THING =
+  /^the ((?:[\w.-]+ ){0,2}(?:stack|backend|frontend|database|db|server|api|app|service|site|website|project|repo|codebase|ci|cluster|bot|monorepo|runtime))\b(.*)$/i;
+
+/**
+ * The clause stated so that it says who it is about, in the first person the rewrite turns into the third, or null
+ * when that cannot be told. Japanese leaves the speaker out ("東京に住んでいます" → 私は東京に住んでいます) and puts
+ * objects and times in the topic ("週末はよく山登りに行きます" → 私は週末によく…); English names a relative's name
+ * ("My wife's name is Priya" → "my wife is named Priya"), a project thing ("The API server runs on Node 20").
+ */
+export function restateClause(clause: string, kind: FactKind): string | null {
+  if (KANA_LETTER.test(clause)) return restateJapanese(clause, kind);
+  if (/\p{Script=Han}/u.test(clause)) return restateChinese(clause);
+  return restateEnglish(clause, kind);
+}
+
+function restateJapanese(clause: string, kind: FactKind): string | null {
+  const text = clause.replace(/[。！!]+$/u, '');
+  if (kind === 'rule' || kind === 'constraint') return JAPANESE_RULE.exec(text)?.[1] ?? text;
+  if (JAPANESE_SUBJECT.test(text)) return text;
+  const possessed = JAPANESE_POSSESSED.exec(text);
+  if (possessed?.[1]) return `私の${possessed[1]}${text.slice(possessed[0].length)}`;
+  const time = JAPANESE_TIME_TOPIC.exec(text);
+  if (time?.[1]) return `私は${time[1]}に${text.slice(time[0].length)}`;
+  const liking = JAPANESE_LIKING.exec(text);
+  if (liking?.[1] && liking[2]) return `私は${liking[1]}が${liking[2]}${liking[3] ?? ''}`;
+  const goal = JAPANESE_GOAL.exec(text);
+  if (goal?.[1]) return `私の目標は${goal[1]}ことです`;
+  const object = JAPANESE_OBJECT_TOPIC.exec(text);
+  if (object?.[1] && object[2] && object[3]) return `私は${object[2]}で${object[1]}を${object[3]}`;
+  // A topic the rules do not know ("デプロイは…") may be someone else's.
+  if (UNKNOWN_TOPIC.test(text) && !/^[^、。]*?(?:には|とは)/.test(text)) return null;
+  return `私は${text}`;
+}
+
+function restateChinese(clause: string): string {
+  // Informal kin words in their plain form: 我老婆 → 我的妻子.
+  const kin = /^(我|我们|我們)的?(.*)$/.exec(clause);
+  if (!kin?.[1] || kin[2] === undefined) return clause;
+  for (const [informal, plain] of CHINESE_KIN_PLAIN)
+    if (informal.test(kin[2])) return `${kin[1]}的${kin[2].replace(informal, plain)}`;
+  return CHINESE_POSSESSED.test(kin[2]) ? `${kin[1]}的${kin[2]}` : clause;
+}
+
+function restateEnglish(clause: string, kind: FactKind): string {
+  const named = ENGLISH_NAMED.exec(clause);
+  if (named?.[1] && named[2]) return `my ${named[1].replace(/'s$/, '')} is named ${named[2]}`;
+  const callMe = /^(?:please )?call me (.+)$/i.exec(clause);
+  if (callMe?.[1]) return `I want to be called ${callMe[1]}`;
+  const job =
+    /^(i)(?: just| recently)? (?:started|began|got|landed) (?:a (?:new )?job|working|work) (at|for|as) (.+)$/i.exec(
+      clause,
+    );
+  if (job?.[1] && job[2] && job[3]) return `${job[1]} work ${job[2]} ${job[3]}`;
+  // "We're on TypeScript 5.4": a versioned tool is in use.
+  const onVersion = /^(i|we)(?:'re|'m| are| am) on ([\w.+#-]+(?: [\w.+#-]+)? v?\d+(?:\.\d+)*)$/i.exec(clause);
+  if (onVersion?.[1] && onVersion[2]) return `${onVersion[1]} use ${onVersion[2]}`;
+  const thing = kind === 'environment' ? PROJECT_THING.exec(clause) : null;
+  if (thing?.[1]) return `my ${thing[1]}${thing[2] ?? ''}`;
+  return clause;
+}
