@@ -20,7 +20,12 @@ export function dropFiller(clause: string): string {
     .trim()
     .replace(/[.!。！~～]+$/u, '')
     .trim();
-  if (KANA_LETTER.test(text)) return text.replace(JAPANESE_FILLER, '').replace(JAPANESE_TRAILING, '').trim();
-  if (/\p{Script=Han}/u.test(text)) return text.replace(CHINESE_FILLER, '').trim().replace(CHINESE_TRAILING, '').trim();
-  return text.replace(ENGLISH_LEADING, '').replace(ENGLISH_INNER, '').replace(ENGLISH_TRAILING, '').trim();
+  if (KANA_LETTER.test(text)) return tidy(text.replace(JAPANESE_FILLER, '').replace(JAPANESE_TRAILING, ''));
+  if (/\p{Script=Han}/u.test(text)) return tidy(text.replace(CHINESE_FILLER, '').trim().replace(CHINESE_TRAILING, ''));
+  return tidy(text.replace(ENGLISH_LEADING, '').replace(ENGLISH_INNER, '').replace(ENGLISH_TRAILING, ''));
+}
+
+/** Commas and spaces a removed word left at either end. */
+function tidy(text: string): string {
+  return text.replace(/^[\s,，、]+|[\s,，、]+$/gu, '');
 }

@@ -32,7 +32,9 @@ export const LIFE_FACT_RULES: {
     // English
     [
       'personal',
-      new RegExp(`^(?:i|we)${ADVERB} (?:live|lived|moved|relocated|grew up|come from|work|teach|volunteer)\\b`),
+      new RegExp(
+        `^(?:i|we)${ADVERB} (?:(?:live|lived) (?:in|at|near|with|on|by|outside|abroad|alone|downtown|close)|(?:moved|relocated) (?:to|from|back|abroad|away|out|in with)|grew up|come from|(?:work|teach|volunteer) (?:at|for|as|in|from|remotely|part-time|full-time|night|nights|weekends|shifts|with)|teach\\b)\\b`,
+      ),
     ],
     ['personal', /^(?:i'm|i am|we're|we are) (?:from|based|living|located|a native of)\b/],
     [
@@ -53,60 +55,80 @@ export const LIFE_FACT_RULES: {
         `^(?:i|we)${ADVERB} (?:have|own|'ve got|have got) (?:a|an|one|two|three|four|five|\\d+) (?:[a-z-]+ ){0,3}(?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|kids?|boys?|girls?|grandchildren|grandkids)\\b`,
       ),
     ],
-    ['personal', new RegExp(`^my (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|${ENGLISH_PERSONAL})(?:'s)?\\b`)],
-    ['personal', /^(?:please )?call me \S+/],
+    // A relative, a pet or a personal thing with a lasting predicate: not "my mom says hi".
+    [
+      'personal',
+      new RegExp(
+        `^my (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|${ENGLISH_PERSONAL})(?:'s)?(?: [a-z]+)? (?:is|are|'s|was born|lives|live|works|work|has|have|studies|goes|go|starts|turns|teaches|loves|likes|hates|name|names)\\b`,
+      ),
+    ],
+    [
+      'personal',
+      /^(?:please )?call me (?!(?:back|later|again|when|if|at|on|in|tomorrow|now|anytime|maybe|soon)\b)\S+(?: \S+)?$/,
+    ],
     ['personal', /^(?:i|we) (?:have|own|'ve got) (?:a|an|one|two|three|\d+) .*\b(?:named|called)\b/],
     // A habit with a relative or a pet: "I walk my dog before work", "I call my mom on Sundays".
     [
       'personal',
-      new RegExp(`^(?:i|we)${ADVERB} (?![a-z]+ed\\b)[a-z]+ (?:my|our) (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS})\\b`),
+      new RegExp(
+        `^(?:i|we)${ADVERB} (?![a-z]+(?<!e)ed\\b)[a-z]+ (?:my|our) (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS})\\b`,
+      ),
     ],
     [
       'personal',
       /^(?:i|we)(?: usually| often| always| never)? (?:don't|do not|never) (?:eat|drink|smoke|drive|fly|own|watch|use|work|cook)\b/,
     ],
-    ['schedule', new RegExp(`^(?:i|we)\\b.*\\b(?:every|each|on) (?:other )?(?:${DAY})(?: and (?:${DAY}))?\\b`)],
+    ['schedule', new RegExp(`^(?:i|we)\\b.*\\b(?:(?:every|each) (?:other )?(?:${DAY})|on (?:${DAY})s)\\b`)],
     [
       'schedule',
       /^(?:i|we)(?: usually| always| often)? (?:wake up|get up|go to bed|start work|finish work|leave work) (?:at|around|by)\b/,
     ],
     [
       'goal',
-      /^(?:i'm|i am|we're|we are) (?:learning|studying|training for|preparing for|saving (?:up )?for|working towards?)\b/,
+      /^(?:i'm|i am|we're|we are) (?:(?:learning|studying) (?!(?:a lot|so much|from|this|that|it|how)\b)|training for|preparing for|saving (?:up )?for|working towards?)\b/,
     ],
     ['goal', /^my (?:goal|plan|dream|aim|target) (?:is|for)\b/],
     [
       'change',
-      /^(?:i|we)(?:'ve| have)?(?: just| recently)? (?:switched|migrated|moved over|changed) (?:from|to|over)\b/,
+      // To a named thing, not "to the other branch".
+      /^(?:i|we)(?:'ve| have)?(?: just| recently)? (?:switched|migrated|moved over|changed)(?: over)?(?: from \S+(?: \S+)?)? to (?!(?:the|a|an|this|that|another|other|my|our|it)\b)/,
     ],
     ['change', /^(?:i|we) no longer \w+/],
     // Chinese
     ['personal', /^(?:我|我们|我們)(?:也|都|一直|还|還)?(?:住在|住|搬到|搬去|搬来|搬來|来自|來自|老家在|是.{1,6}人$)/],
     [
       'personal',
-      /^(?:我|我们|我們)(?:也|都|一直|还|還)?(?:在|于|於).{1,20}?(?:工作|上班|实习|實習|任职|任職|当|當|做|读书|讀書|上学|上學|读研|讀研)/,
+      /^(?:我|我们|我們)(?:也|都|一直|还|還)?(?:在|于|於).{1,20}?(?:工作|上班|实习|實習|任职|任職|当|當|读书|讀書|上学|上學|读研|讀研)/,
     ],
     [
       'personal',
       /^我(?:是|当|當|做)(?:一名|一个|一個|个|個)?.{0,8}(?:者|师|師|生|员|員|医生|醫生|护士|護士|工程师|工程師|老师|老師|程序员|程序員|设计师|設計師|学生|學生|妈妈|媽媽|爸爸)$/,
     ],
-    ['personal', new RegExp(`^我(?:的)?(?:${CHINESE_RELATIVES}|${CHINESE_PETS}|${CHINESE_PERSONAL})`)],
+    // A relative, a pet or a personal thing with a lasting predicate: not "我妈说你好".
     [
       'personal',
-      /^(?:我|我们|我們)(?:家)?(?:有|养|養)(?:了)?(?:一|两|兩|二|三|四|五|几|幾)?(?:只|隻|个|個|条|條|位|匹)/,
+      new RegExp(
+        `^我(?:的)?(?:(?:${CHINESE_RELATIVES}|${CHINESE_PETS}).{0,4}?(?:叫|是|住|在|今年|有|养|養|喜欢|喜歡|讨厌|討厭|不吃|不喝|对|對|上|读|讀|工作|退休|结婚|結婚|属|屬)|(?:${CHINESE_PERSONAL})(?:是|叫|在))`,
+      ),
+    ],
+    [
+      'personal',
+      new RegExp(
+        `^(?:我|我们|我們)(?:家)?(?:有|养|養)(?:了)?(?:一|两|兩|二|三|四|五|几|幾)?(?:只|隻|个|個|条|條|位|匹)(?:.{0,6}的)?(?:${CHINESE_RELATIVES}|${CHINESE_PETS}|孩子|小孩|儿子|兒子|女儿|女兒|宝宝|寶寶)`,
+      ),
     ],
     ['personal', /^我(?:对|對).{1,10}过敏|^我.{0,4}(?:过敏|過敏)/],
     ['personal', /^(?:我|我们|我們)(?:不吃|不喝|不抽烟|不抽菸|不喝酒|吃素|不开车|不開車)/],
     ['personal', /^(?:我们|我們)(?:结婚|結婚|在一起|认识|認識)/],
     [
       'schedule',
-      /^(?:我|我们|我們).{0,6}(?:每天|每周|每週|每晚|每早|每个|每個|每月|每年|周[一二三四五六日末]|週[一二三四五六日末]|星期[一二三四五六日天])/,
+      /^(?:我|我们|我們).{0,6}(?:每天|每周|每週|每晚|每早|每个|每個|每月|每年|平时|平時|工作日|(?:周|週|星期)[一二三四五六日天末]到(?:周|週|星期)[一二三四五六日天])/,
     ],
-    ['goal', /^(?:我|我们|我們)(?:正在|在)(?:学|學|准备|準備|备考|備考|练|練|考|攻读|攻讀)/],
+    ['goal', /^(?:我|我们|我們)(?:正在|在)(?:(?:学|學)(?![校生院])|准备|準備|备考|備考|练|練|考|攻读|攻讀)/],
     ['goal', /^(?:我|我们|我們)的?(?:目标|目標|梦想|夢想|计划|計劃)是/],
     [
       'change',
-      /^(?:我|我们|我們)(?:已经|已經)?(?:改用|改成|改喝|改吃|换成|換成|换用|換用|换到|換到|切换到|切換到|迁移到|遷移到|不再)/,
+      /^(?:我|我们|我們)(?:的)?(?:团队|團隊|公司|项目|項目|家)?(?:也|都)?(?:已经|已經)?(?:改用|改成|改喝|改吃|换成|換成|换用|換用|换到|換到|切换到|切換到|迁移到|遷移到|不再)/,
     ],
     ['change', /^(?:我|我们|我們).{0,12}(?:依赖|依賴|用的是)/],
   ],
@@ -121,7 +143,7 @@ export const LIFE_FACT_RULES: {
         `^(?:私の|僕の|ペットの)?(?:${JAPANESE_RELATIVES}|${JAPANESE_PETS}|${JAPANESE_PERSONAL})(?:の名前)?(?:は|が)`,
       ),
     ],
-    ['schedule', /^(?:毎朝|毎晩|毎日|毎週|毎月|週末|平日|[月火水木金土日]曜日?)/],
+    ['schedule', /^(?:毎朝|毎晩|毎日|毎週|毎月|(?:週末|平日|[月火水木金土日]曜日?)は)/],
     ['goal', /(?:のが目標|ことが目標|が目標です|目標は)/],
     ['change', /(?:に切り替えました|に切り替えた|に移行しました|に移行した|に変えました|に乗り換えました)$/],
     ['rule', /(?:ルールです|ルールだ|ことになっています)$/],

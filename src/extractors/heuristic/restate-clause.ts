@@ -22,7 +22,8 @@ const JAPANESE_LIKING = /^(.+?)は((?:大)?好き|苦手|(?:大)?嫌い)(です|
 const JAPANESE_GOAL = /^(.+?)(?:の|こと)が目標(です|だ)$/;
 const JAPANESE_RULE = /^(.+?)(?:という|の)?(?:ルール|ことになっています)(?:です|だ)?$/;
 // "テストはVitestで書いています": the topic is the object of a verb the user does.
-const JAPANESE_OBJECT_TOPIC = /^([^はがをにで、]{1,20})は([^はがをにで、]{1,30})で([^はがをにで、]{1,12}ています)$/;
+const JAPANESE_OBJECT_TOPIC =
+  /^([^はがをにで、]{1,20})は([^はがをにで、]{1,30})で((?:書いて|作って|管理して|開発して|使って|実行して|ビルドして|テストして|動かして|デプロイして|運用して|組んで|描いて|録って|撮って)います)$/;
 const UNKNOWN_TOPIC = /^[^、。]{1,20}?(?:は|では)/;
 
 const CHINESE_POSSESSED = new RegExp(`^(?:${CHINESE_RELATIVES}|${CHINESE_PETS}|${CHINESE_PERSONAL})`);
@@ -46,6 +47,8 @@ export function restateClause(clause: string, kind: FactKind): string | null {
 function restateJapanese(clause: string, kind: FactKind): string | null {
   const text = clause.replace(/[。！!]+$/u, '');
   if (kind === 'rule' || kind === 'constraint') return JAPANESE_RULE.exec(text)?.[1] ?? text;
+  if (/^(?:私たち|僕たち|我々|うち)は[^、。]*(?:住んで|引っ越し|暮らして)/.test(text))
+    return text.replace(/^(?:私たち|僕たち|我々|うち)は/, '私の家族は');
   if (JAPANESE_SUBJECT.test(text)) return text;
   const possessed = JAPANESE_POSSESSED.exec(text);
   if (possessed?.[1]) return `私の${possessed[1]}${text.slice(possessed[0].length)}`;
@@ -63,6 +66,7 @@ function restateJapanese(clause: string, kind: FactKind): string | null {
 }
 
 function restateChinese(clause: string): string {
+  if (/^(?:我们|我們)(?=住|搬)/.test(clause)) return clause.replace(/^(?:我们|我們)/, '我家');
   // Informal kin words in their plain form: 我老婆 → 我的妻子.
   const kin = /^(我|我们|我們)的?(.*)$/.exec(clause);
   if (!kin?.[1] || kin[2] === undefined) return clause;
@@ -72,9 +76,12 @@ function restateChinese(clause: string): string {
 }
 
 function restateEnglish(clause: string, kind: FactKind): string {
+  // A household moves and lives somewhere, not a team: "We moved to Toronto" → "my family moved to Toronto".
+  const household = /^we((?: (?:also|still|now|just|recently))? (?:live|lived|moved|relocated)\b.*)$/i.exec(clause);
+  if (household?.[1]) return `my family${household[1].replace(/\blive\b/i, 'lives')}`;
   const named = ENGLISH_NAMED.exec(clause);
   if (named?.[1] && named[2]) return `my ${named[1].replace(/'s$/, '')} is named ${named[2]}`;
-  const callMe = /^(?:please )?call me (.+)$/i.exec(clause);
+  const callMe = /^(?:please )?call me (\S+(?: \S+)?)$/i.exec(clause);
   if (callMe?.[1]) return `I want to be called ${callMe[1]}`;
   const job =
     /^(i)(?: just| recently)? (?:started|began|got|landed) (?:a (?:new )?job|working|work) (at|for|as) (.+)$/i.exec(

@@ -13,6 +13,8 @@ const ENGLISH_BREAK = new RegExp(
 // Verbs a clause may go on with after "and", sharing the subject: "I wake up at 6 and walk my dog".
 const SHARED_SUBJECT_VERB =
   /^(.+?)\s+(?:and|but)\s+((?:also |usually |often |always |never |still )?(?:use|walk|work|live|have|own|prefer|like|love|hate|enjoy|play|run|go|take|teach|study|write|code|build|deploy|host|drink|eat|cook|visit|spend|volunteer|attend|practi[cs]e|train|swim|read|watch|speak|drive|ride|keep|need|want)\b.*)$/i;
+// Any other verb, known by the possessive after it: "I get up at 7 and feed my cats".
+const VERB_WITH_OWN_THING = /^(.+?)\s+and\s+((?!(?:the|a|an|my|our|then|also|so|i|we)\b)[a-z]+\s(?:my|our)\s.+)$/i;
 // Gapping: "Our backend is written in Go and the frontend in React".
 const GAPPED_FIRST =
   /^((?:my|our|the)\s)(.+?)\s((?:is|are)\s(?:\w+ed|written|built|run|hosted|done|made)\s(?:in|on|with|by))\s.+$/i;
@@ -35,7 +37,7 @@ const CHINESE_OWN_SUBJECT = /^(?:我|咱|你|您|他|她|它|这|這|那|大家|
 const CHINESE_POSSESSED = new RegExp(`^(?:${CHINESE_PERSONAL}|${CHINESE_RELATIVES}|${CHINESE_PETS})`);
 // "我有一只猫，叫团子" says one thing: 有一只叫团子的猫.
 const CHINESE_NAMED =
-  /有([一两兩二三四五六几幾]?[只隻个個条條匹位])([^，,。；;]{1,8})[，,]\s*(?:它|牠|她|他)?(?:叫|名叫|名字叫)([^，,。；;]{1,12})/u;
+  /(有|养了|養了|养|養)([一两兩二三四五六几幾]?[只隻个個条條匹位])([^，,。；;]{1,8})[，,]\s*(?:它|牠|她|他)?(?:叫|名叫|名字叫)([^，,。；;]{1,12})/u;
 
 /**
  * The clauses of one statement, each able to stand alone: a clause that shares the subject of the one before gets it
@@ -71,8 +73,8 @@ function splitShared(clause: string): string[] {
     const objects = PARALLEL_OBJECTS.exec(head[2]) ?? COUNTED_OBJECTS.exec(head[2]);
     if (objects?.[1] && objects[2]) return [`${head[1]}${objects[1]}`, `${head[1]}${objects[2]}`];
   }
-  const subject = /^(i|we)\s/i.exec(clause);
-  const shared = subject?.[1] ? SHARED_SUBJECT_VERB.exec(clause) : null;
+  const subject = /^(i|we)(?:'m|'re|'ve| am| are| have)?\s/i.exec(clause);
+  const shared = subject?.[1] ? (SHARED_SUBJECT_VERB.exec(clause) ?? VERB_WITH_OWN_THING.exec(clause)) : null;
   if (subject?.[1] && shared?.[1] && shared[2]) return [shared[1], `${subject[1]} ${shared[2]}`];
   return [clause];
 }
@@ -100,7 +102,7 @@ function mergeSwitch(clauses: string[]): string[] {
 }
 
 function splitChinese(sentence: string): string[] {
-  const text = sentence.replace(CHINESE_NAMED, '有$1叫$3的$2');
+  const text = sentence.replace(CHINESE_NAMED, '$1$2叫$4的$3');
   const clauses: string[] = [];
   let subject = '';
   for (const part of text.split(/[，,；;]/)) {
