@@ -74,7 +74,8 @@ describe('extractFacts', () => {
 
   it('reads the fact after an aside opener', () => {
     expect(extractFacts("Thanks! That worked. By the way, I'm on Windows 11 and use PowerShell.", options)).toEqual([
-      "I'm on Windows 11 and use PowerShell",
+      'User uses Windows 11',
+      'User uses PowerShell',
     ]);
     expect(extractFacts('对了，我们用 pnpm。', options)).toEqual(['用户的团队用 pnpm']);
     expect(extractFacts('ちなみに、私はVimが好きです。', options)).toEqual(['ユーザーはVimが好きです']);

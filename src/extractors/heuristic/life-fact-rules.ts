@@ -59,7 +59,7 @@ export const LIFE_FACT_RULES: {
     [
       'personal',
       new RegExp(
-        `^my (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|${ENGLISH_PERSONAL})(?:'s)?(?: [a-z]+)? (?:is|are|'s|was born|lives|live|works|work|has|have|studies|goes|go|starts|turns|teaches|loves|likes|hates|name|names)\\b`,
+        `^my (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|${ENGLISH_PERSONAL})(?:'s)?(?: [a-z]+)? (?:is|are|'s|was born|lives|live|works|work|has|have|studies|goes|go|starts|turns|teaches|plays|loves|likes|hates|name|names)\\b`,
       ),
     ],
     [

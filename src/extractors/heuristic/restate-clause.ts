@@ -22,8 +22,9 @@ const JAPANESE_LIKING = /^(.+?)は((?:大)?好き|苦手|(?:大)?嫌い)(です|
 const JAPANESE_GOAL = /^(.+?)(?:の|こと)が目標(です|だ)$/;
 const JAPANESE_RULE = /^(.+?)(?:という|の)?(?:ルール|ことになっています)(?:です|だ)?$/;
 // "テストはVitestで書いています": the topic is the object of a verb the user does.
+// Not a person in the topic: "彼はRustで書いています" is about him.
 const JAPANESE_OBJECT_TOPIC =
-  /^([^はがをにで、]{1,20})は([^はがをにで、]{1,30})で((?:書いて|作って|管理して|開発して|使って|実行して|ビルドして|テストして|動かして|デプロイして|運用して|組んで|描いて|録って|撮って)います)$/;
+  /^(?!彼|彼女|あの人|この人|友達|友人|同僚|先輩|後輩|みんな|皆)([^はがをにで、]{1,20})は([^はがをにで、]{1,30})で((?:書いて|作って|管理して|開発して|使って|実行して|ビルドして|テストして|動かして|デプロイして|運用して|組んで|描いて|録って|撮って)います)$/;
 const UNKNOWN_TOPIC = /^[^、。]{1,20}?(?:は|では)/;
 
 const CHINESE_POSSESSED = new RegExp(`^(?:${CHINESE_RELATIVES}|${CHINESE_PETS}|${CHINESE_PERSONAL})`);
@@ -40,14 +41,14 @@ const PROJECT_THING =
  */
 export function restateClause(clause: string, kind: FactKind): string | null {
   if (KANA_LETTER.test(clause)) return restateJapanese(clause, kind);
-  if (/\p{Script=Han}/u.test(clause)) return restateChinese(clause);
+  if (/\p{Script=Han}/u.test(clause)) return restateChinese(clause, kind);
   return restateEnglish(clause, kind);
 }
 
 function restateJapanese(clause: string, kind: FactKind): string | null {
   const text = clause.replace(/[。！!]+$/u, '');
   if (kind === 'rule' || kind === 'constraint') return JAPANESE_RULE.exec(text)?.[1] ?? text;
-  if (/^(?:私たち|僕たち|我々|うち)は[^、。]*(?:住んで|引っ越し|暮らして)/.test(text))
+  if (/^(?:私たち|僕たち|我々|うち)は[^、。]*(?:住んで|引っ越し|暮らして|飼って)/.test(text))
     return text.replace(/^(?:私たち|僕たち|我々|うち)は/, '私の家族は');
   if (JAPANESE_SUBJECT.test(text)) return text;
   const possessed = JAPANESE_POSSESSED.exec(text);
@@ -65,8 +66,10 @@ function restateJapanese(clause: string, kind: FactKind): string | null {
   return `私は${text}`;
 }
 
-function restateChinese(clause: string): string {
+function restateChinese(clause: string, kind: FactKind): string {
   if (/^(?:我们|我們)(?=住|搬)/.test(clause)) return clause.replace(/^(?:我们|我們)/, '我家');
+  // "我们有一个女儿", "我们养了一只猫": a couple's child or pet, not a team's.
+  if (/^(?:我们|我們)(?=有|养|養)/.test(clause) && kind === 'personal') return clause.replace(/^(?:我们|我們)/, '我');
   // Informal kin words in their plain form: 我老婆 → 我的妻子.
   const kin = /^(我|我们|我們)的?(.*)$/.exec(clause);
   if (!kin?.[1] || kin[2] === undefined) return clause;
@@ -79,6 +82,8 @@ function restateEnglish(clause: string, kind: FactKind): string {
   // A household moves and lives somewhere, not a team: "We moved to Toronto" → "my family moved to Toronto".
   const household = /^we((?: (?:also|still|now|just|recently))? (?:live|lived|moved|relocated)\b.*)$/i.exec(clause);
   if (household?.[1]) return `my family${household[1].replace(/\blive\b/i, 'lives')}`;
+  const family = /^we (have|own|'ve got) (.+)$/i.exec(clause);
+  if (family?.[2] && kind === 'personal') return `my family has ${family[2]}`;
   const named = ENGLISH_NAMED.exec(clause);
   if (named?.[1] && named[2]) return `my ${named[1].replace(/'s$/, '')} is named ${named[2]}`;
   const callMe = /^(?:please )?call me (\S+(?: \S+)?)$/i.exec(clause);

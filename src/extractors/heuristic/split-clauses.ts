@@ -7,7 +7,7 @@ const LONGEST = 240;
 const SUBJECT_WORD = "(?:i|we|my|our|i'm|we're|i've|we've|i'd|we'd|i'll|we'll)";
 // A new subject after "and", "but", a comma or a semicolon starts a new clause: "I live in Paris and I work at Acme".
 const ENGLISH_BREAK = new RegExp(
-  `\\s*;\\s*|,?\\s+(?:and|but|and also|plus)\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=${SUBJECT_WORD}\\b)`,
+  `\\s*;\\s*|,?\\s+(?:and|but|and also|plus)\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=(?:so|because|since|which|though|although)\\s)`,
   'i',
 );
 // Verbs a clause may go on with after "and", sharing the subject: "I wake up at 6 and walk my dog".
