@@ -41,6 +41,23 @@ describe('extractFacts on sentences outside the bench set', () => {
     ["I don't eat meat.", ["User doesn't eat meat"]],
     ['I started working at Initech last year.', ['User works at Initech']],
     ['I no longer use Vim; I switched to Helix.', ['User switched from Vim to Helix']],
+    ['We deploy everything with Terraform.', ["User's team deploys everything with Terraform"]],
+    ['Our monorepo uses Nx and pnpm workspaces.', ["User's monorepo uses Nx and pnpm workspaces"]],
+    ['I code mostly in Kotlin these days.', ['User codes mostly in Kotlin']],
+    ["We can't use GPL libraries.", ["User's team can't use GPL libraries"]],
+    ['The app must support Android 10.', ['The app must support Android 10']],
+    ["I'd rather avoid classes in TypeScript.", ['User would rather avoid classes in TypeScript']],
+    [
+      "I'm based in Nairobi and I freelance as a designer.",
+      ['User is based in Nairobi', 'User freelances as a designer'],
+    ],
+    ['My cat Luna hates the vet.', ["User's cat Luna hates the vet"]],
+    ["I've been married for ten years.", ['User has been married for ten years']],
+    ["I'm studying for the bar exam.", ['User is studying for the bar exam']],
+    ['I jog every morning before breakfast.', ['User jogs every morning before breakfast']],
+    ['We moved from Heroku to Render.', ["User's team moved from Heroku to Render"]],
+    ['I hate meetings before 10am.', ['User hates meetings before 10am']],
+    ['I love sushi and my husband loves pizza.', ['User loves sushi', "User's husband loves pizza"]],
   ])('English: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -63,6 +80,16 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['我在一家学校当老师。', ['用户在一家学校当老师']],
     ['我们搬到了深圳。', ['用户家搬到了深圳']],
     ['我已经不用 Windows 了，现在用 Linux。', ['用户用 Linux']],
+    ['我们的项目用 Next.js 开发。', ['用户的项目用 Next.js 开发']],
+    ['我们不能用 GPL 协议的库。', ['用户的团队不能用 GPL 协议的库']],
+    ['我习惯用 Vim 写代码。', ['用户习惯用 Vim 写代码']],
+    ['我和老公住在苏州。', ['用户和丈夫住在苏州']],
+    ['我是一名大学生，学的是计算机。', ['用户是一名大学生']],
+    ['我每个月去看一次父母。', ['用户每个月去看一次父母']],
+    ['我家有一只猫和一只狗。', ['用户家有一只猫和一只狗']],
+    ['我们从 MySQL 迁移到了 PostgreSQL。', ['用户的团队从 MySQL 迁移到了 PostgreSQL']],
+    ['我不喜欢吃香菜。', ['用户不喜欢吃香菜']],
+    ['我打算明年换工作。', ['用户打算明年换工作']],
   ])('Chinese: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -86,6 +113,14 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['娘の名前は花子です。', ['ユーザーの娘の名前は花子です']],
     ['毎朝6時に起きています。', ['ユーザーは毎朝6時に起きています']],
     ['ドキュメントはMarkdownで書いています。', ['ユーザーはMarkdownでドキュメントを書いています']],
+    ['うちのチームはGoでバックエンドを書いています。', ['ユーザーのチームはGoでバックエンドを書いています']],
+    ['私はReactよりVueが好きです。', ['ユーザーはReactよりVueが好きです']],
+    ['夫と二人で京都に住んでいます。', ['ユーザーは夫と二人で京都に住んでいます']],
+    ['毎日犬の散歩をしています。', ['ユーザーは毎日犬の散歩をしています']],
+    ['料理が趣味です。', ['ユーザーの趣味は料理です']],
+    ['銀行に勤めています。', ['ユーザーは銀行に勤めています']],
+    ['コーヒーは飲みません。', ['ユーザーはコーヒーを飲みません']],
+    ['TypeScriptは必ずstrictモードで使います。', ['TypeScriptは必ずstrictモードで使います']],
   ])('Japanese: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -127,6 +162,20 @@ describe('extractFacts on sentences outside the bench set', () => {
     '京都に行きたいです。',
     '本番はAWSで動いていますか？',
     '妻に聞いてみます。',
+    'I just got back from vacation.',
+    'Is it going to rain?',
+    "That's a great idea!",
+    "I'm not sure what to do.",
+    'Write a haiku about autumn.',
+    'I think the bug is in the parser.',
+    '这个问题怎么解决？',
+    '好累啊，今天加班到十点。',
+    '我觉得这个方案不错。',
+    '给我讲个笑话吧。',
+    'ちょっと眠いです。',
+    '何かおすすめの本はありますか？',
+    '明日は雨らしいです。',
+    'このバグ、どうしよう。',
   ])('keeps nothing of %j', (sentence) => {
     expect(extractFacts(sentence, options)).toEqual([]);
   });

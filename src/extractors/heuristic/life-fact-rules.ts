@@ -33,7 +33,7 @@ export const LIFE_FACT_RULES: {
     [
       'personal',
       new RegExp(
-        `^(?:i|we)${ADVERB} (?:(?:live|lived) (?:in|at|near|with|on|by|outside|abroad|alone|downtown|close)|(?:moved|relocated) (?:to|from|back|abroad|away|out|in with)|grew up|come from|(?:work|teach|volunteer) (?:at|for|as|in|from|remotely|part-time|full-time|night|nights|weekends|shifts|with)|teach\\b)\\b`,
+        `^(?:i|we)${ADVERB} (?:(?:live|lived) (?:in|at|near|with|on|by|outside|abroad|alone|downtown|close)|(?:moved|relocated) (?:to|from|back|abroad|away|out|in with)|grew up|come from|(?:work|teach|volunteer|freelance|consult) (?:at|for|as|in|from|remotely|part-time|full-time|night|nights|weekends|shifts|with)|teach\\b)\\b`,
       ),
     ],
     ['personal', /^(?:i'm|i am|we're|we are) (?:from|based|living|located|a native of)\b/],
@@ -67,6 +67,20 @@ export const LIFE_FACT_RULES: {
       /^(?:please )?call me (?!(?:back|later|again|when|if|at|on|in|tomorrow|now|anytime|maybe|soon)\b)\S+(?: \S+)?$/,
     ],
     ['personal', /^(?:i|we) (?:have|own|'ve got) (?:a|an|one|two|three|\d+) .*\b(?:named|called)\b/],
+    // Tools and work habits with the adverb after the verb, or any object: "I code mostly in Kotlin", "We deploy
+    // everything with Terraform".
+    [
+      'personal',
+      /^(?:i|we)(?: (?:mostly|mainly|usually|also|only|still))? (?:code|write|program|develop|build|deploy|ship|host|test|manage|run) (?:\S+ ){0,2}(?:in|with|on|to|using) (?!(?:the|this|that|it|a|an)\b)\S/,
+    ],
+    [
+      'personal',
+      /^(?:i|we)(?:'ve| have) been (?:married|together|engaged|vegetarian|vegan|sober|living|working|coding|programming|learning|studying|playing|running|teaching)\b/,
+    ],
+    [
+      'goal',
+      /^(?:i|we)(?:'m| am|'re| are)? (?:plan(?:ning)?|going|hoping|aiming) to .+ (?:next|this) (?:year|month|summer|spring|autumn|fall|winter)\b/,
+    ],
     // A habit with a relative or a pet: "I walk my dog before work", "I call my mom on Sundays".
     [
       'personal',
@@ -95,7 +109,10 @@ export const LIFE_FACT_RULES: {
     ],
     ['change', /^(?:i|we) no longer \w+/],
     // Chinese
-    ['personal', /^(?:我|我们|我們)(?:也|都|一直|还|還)?(?:住在|住|搬到|搬去|搬来|搬來|来自|來自|老家在|是.{1,6}人$)/],
+    [
+      'personal',
+      /^(?:我|我们|我們)(?:(?:和|跟|与|與)[^，。]{1,6}?)?(?:也|都|一直|还|還)?(?:住在|住|搬到|搬去|搬来|搬來|来自|來自|老家在|是.{1,6}人$)/,
+    ],
     [
       'personal',
       /^(?:我|我们|我們)(?:也|都|一直|还|還)?(?:在|于|於).{1,20}?(?:工作|上班|实习|實習|任职|任職|当|當|读书|讀書|上学|上學|读研|讀研)/,
@@ -126,9 +143,10 @@ export const LIFE_FACT_RULES: {
     ],
     ['goal', /^(?:我|我们|我們)(?:正在|在)(?:(?:学|學)(?![校生院])|准备|準備|备考|備考|练|練|考|攻读|攻讀)/],
     ['goal', /^(?:我|我们|我們)的?(?:目标|目標|梦想|夢想|计划|計劃)是/],
+    ['goal', /^(?:我|我们|我們)(?:打算|计划|計劃|准备|準備)(?:在)?(?:明年|今年|年底|下半年|下个月|下個月|以后|以後)/],
     [
       'change',
-      /^(?:我|我们|我們)(?:的)?(?:团队|團隊|公司|项目|項目|家)?(?:也|都)?(?:已经|已經)?(?:改用|改成|改喝|改吃|换成|換成|换用|換用|换到|換到|切换到|切換到|迁移到|遷移到|不再)/,
+      /^(?:我|我们|我們)(?:的)?(?:团队|團隊|公司|项目|項目|家)?(?:也|都)?(?:已经|已經)?(?:改用|改成|改喝|改吃|换成|換成|换用|換用|换到|換到|切换到|切換到|迁移到|遷移到|不再|从.{1,20}?(?:迁移|遷移|换|換|切换|切換|改)(?:到|成))/,
     ],
     ['change', /^(?:我|我们|我們).{0,12}(?:依赖|依賴|用的是)/],
   ],
@@ -145,6 +163,8 @@ export const LIFE_FACT_RULES: {
     ],
     ['schedule', /^(?:毎朝|毎晩|毎日|毎週|毎月|(?:週末|平日|[月火水木金土日]曜日?)は)/],
     ['goal', /(?:のが目標|ことが目標|が目標です|目標は)/],
+    ['personal', /^[^、。]{1,20}が(?:趣味|特技|専門|仕事)(?:です|だ)$/],
+    ['personal', /(?:飲みません|食べません|吸いません|飲まない|食べない|吸わない)$/],
     ['change', /(?:に切り替えました|に切り替えた|に移行しました|に移行した|に変えました|に乗り換えました)$/],
     ['rule', /(?:ルールです|ルールだ|ことになっています)$/],
   ],

@@ -19,6 +19,7 @@ const JAPANESE_POSSESSED = new RegExp(
 );
 const JAPANESE_TIME_TOPIC = /^((?:毎週)?[月火水木金土日]曜日?|毎週末?|週末|平日|毎朝|毎晩|毎日|朝|夜)は/;
 const JAPANESE_LIKING = /^(.+?)は((?:大)?好き|苦手|(?:大)?嫌い)(です|だ)?$/;
+const JAPANESE_HOBBY = /^(.+?)が(趣味|特技|専門|仕事)(です|だ)$/;
 const JAPANESE_GOAL = /^(.+?)(?:の|こと)が目標(です|だ)$/;
 const JAPANESE_RULE = /^(.+?)(?:という|の)?(?:ルール|ことになっています)(?:です|だ)?$/;
 // "テストはVitestで書いています": the topic is the object of a verb the user does.
@@ -57,6 +58,10 @@ function restateJapanese(clause: string, kind: FactKind): string | null {
   if (time?.[1]) return `私は${time[1]}に${text.slice(time[0].length)}`;
   const liking = JAPANESE_LIKING.exec(text);
   if (liking?.[1] && liking[2]) return `私は${liking[1]}が${liking[2]}${liking[3] ?? ''}`;
+  const hobby = JAPANESE_HOBBY.exec(text);
+  if (hobby?.[1] && hobby[2]) return `私の${hobby[2]}は${hobby[1]}${hobby[3] ?? 'です'}`;
+  const abstain = /^([^はがを、]{1,20})は((?:飲|食べ|吸い|吸わ|飲ま|食べな)[^、]*)$/.exec(text);
+  if (abstain?.[1] && abstain[2] && kind === 'personal') return `私は${abstain[1]}を${abstain[2]}`;
   const goal = JAPANESE_GOAL.exec(text);
   if (goal?.[1]) return `私の目標は${goal[1]}ことです`;
   const object = JAPANESE_OBJECT_TOPIC.exec(text);
@@ -75,12 +80,18 @@ function restateChinese(clause: string, kind: FactKind): string {
   if (!kin?.[1] || kin[2] === undefined) return clause;
   for (const [informal, plain] of CHINESE_KIN_PLAIN)
     if (informal.test(kin[2])) return `${kin[1]}的${kin[2].replace(informal, plain)}`;
+  // "我和老公住在苏州" → 我和丈夫住在苏州.
+  const together = /^(和|跟|与|與)(.*)$/.exec(kin[2]);
+  if (together?.[1] && together[2] !== undefined)
+    for (const [informal, plain] of CHINESE_KIN_PLAIN)
+      if (informal.test(together[2])) return `${kin[1]}${together[1]}${together[2].replace(informal, plain)}`;
   return CHINESE_POSSESSED.test(kin[2]) ? `${kin[1]}的${kin[2]}` : clause;
 }
 
 function restateEnglish(clause: string, kind: FactKind): string {
   // A household moves and lives somewhere, not a team: "We moved to Toronto" → "my family moved to Toronto".
-  const household = /^we((?: (?:also|still|now|just|recently))? (?:live|lived|moved|relocated)\b.*)$/i.exec(clause);
+  const household =
+    /^we((?: (?:also|still|now|just|recently))? (?:live|lived|moved|relocated)\b(?!.*\bfrom\b).*)$/i.exec(clause);
   if (household?.[1]) return `my family${household[1].replace(/\blive\b/i, 'lives')}`;
   const family = /^we (have|own|'ve got) (.+)$/i.exec(clause);
   if (family?.[2] && kind === 'personal') return `my family has ${family[2]}`;
