@@ -58,6 +58,20 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['We moved from Heroku to Render.', ["User's team moved from Heroku to Render"]],
     ['I hate meetings before 10am.', ['User hates meetings before 10am']],
     ['I love sushi and my husband loves pizza.', ['User loves sushi', "User's husband loves pizza"]],
+    ['I live with my boyfriend in Glasgow.', ['User lives with their boyfriend in Glasgow']],
+    ['My kids are 4 and 7.', ["User's kids are 4 and 7"]],
+    ['I work as a barista on weekdays.', ['User works as a barista on weekdays']],
+    ['We always squash commits before merging.', ["User's team always squashes commits before merging"]],
+    ['I prefer short answers.', ['User prefers short answers']],
+    ["I'm from Brazil, but I live in Lisbon.", ['User is from Brazil', 'User lives in Lisbon']],
+    ['Our database is MongoDB.', ["User's database is MongoDB"]],
+    ['I have diabetes.', ['User has diabetes']],
+    ['I take the bus to work every day.', ['User takes the bus to work every day']],
+    ["I'm preparing for a job interview at Stripe.", ['User is preparing for a job interview at Stripe']],
+    ['My brother works at Microsoft.', ["User's brother works at Microsoft"]],
+    ['We never use ORMs.', ["User's team never uses ORMs"]],
+    ['I dislike long meetings.', ['User dislikes long meetings']],
+    ['My friend Sarah lives in Rome.', ["User's friend Sarah lives in Rome"]],
   ])('English: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -90,6 +104,16 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['我们从 MySQL 迁移到了 PostgreSQL。', ['用户的团队从 MySQL 迁移到了 PostgreSQL']],
     ['我不喜欢吃香菜。', ['用户不喜欢吃香菜']],
     ['我打算明年换工作。', ['用户打算明年换工作']],
+    ['我在深圳做产品经理。', ['用户在深圳做产品经理']],
+    ['我女朋友是日本人。', ['用户的女朋友是日本人']],
+    ['我们一直用 GitLab 做代码托管。', ['用户的团队一直用 GitLab 做代码托管']],
+    ['我每天坐地铁上班。', ['用户每天坐地铁上班']],
+    ['我喜欢安静的咖啡馆。', ['用户喜欢安静的咖啡馆']],
+    ['我有高血压。', ['用户有高血压']],
+    ['我老家在东北。', ['用户的老家在东北']],
+    ['我们的服务器在香港。', ['用户的服务器在香港']],
+    ['我已经戒烟了。', ['用户戒烟']],
+    ['我儿子在上幼儿园。', ['用户的儿子在上幼儿园']],
   ])('Chinese: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -121,6 +145,15 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['銀行に勤めています。', ['ユーザーは銀行に勤めています']],
     ['コーヒーは飲みません。', ['ユーザーはコーヒーを飲みません']],
     ['TypeScriptは必ずstrictモードで使います。', ['TypeScriptは必ずstrictモードで使います']],
+    ['札幌出身です。', ['ユーザーは札幌出身です']],
+    ['妹は看護師です。', ['ユーザーの妹は看護師です']],
+    ['普段はPythonを使っています。', ['ユーザーは普段Pythonを使っています']],
+    ['朝はパン派です。', ['ユーザーは朝はパン派です']],
+    ['毎週日曜日に教会に行きます。', ['ユーザーは毎週日曜日に教会に行きます']],
+    ['フリーランスのデザイナーです。', ['ユーザーはフリーランスのデザイナーです']],
+    ['子供が二人います。', ['ユーザーは子供が二人います']],
+    ['ジムに週3回通っています。', ['ユーザーはジムに週3回通っています']],
+    ['お酒は飲めません。', ['ユーザーはお酒が飲めません']],
   ])('Japanese: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -176,6 +209,21 @@ describe('extractFacts on sentences outside the bench set', () => {
     '何かおすすめの本はありますか？',
     '明日は雨らしいです。',
     'このバグ、どうしよう。',
+    'Just finished my run, feeling great!',
+    'Can you check my code?',
+    'I lost my keys again.',
+    'We should probably refactor this.',
+    "I'll be late today.",
+    '刚吃完饭，好饱。',
+    '这个错误是什么意思？',
+    '我同事用的是 Mac。',
+    '明天可能会下雨。',
+    '能帮我翻译一下吗',
+    '今日は暑いですね。',
+    'これをもっと短くしてください。',
+    'さっき昼ごはんを食べました。',
+    '同僚はWindowsを使っています。',
+    'いつか犬を飼いたいです。',
   ])('keeps nothing of %j', (sentence) => {
     expect(extractFacts(sentence, options)).toEqual([]);
   });

@@ -1,10 +1,13 @@
 import {
+  CHINESE_CONDITIONS,
   CHINESE_PERSONAL,
   CHINESE_PETS,
   CHINESE_RELATIVES,
+  ENGLISH_CONDITIONS,
   ENGLISH_PERSONAL,
   ENGLISH_PETS,
   ENGLISH_RELATIVES,
+  JAPANESE_CONDITIONS,
   JAPANESE_DURABLE_VERBS,
   JAPANESE_IDENTITIES,
   JAPANESE_PERSONAL,
@@ -67,6 +70,7 @@ export const LIFE_FACT_RULES: {
       /^(?:please )?call me (?!(?:back|later|again|when|if|at|on|in|tomorrow|now|anytime|maybe|soon)\b)\S+(?: \S+)?$/,
     ],
     ['personal', /^(?:i|we) (?:have|own|'ve got) (?:a|an|one|two|three|\d+) .*\b(?:named|called)\b/],
+    ['personal', new RegExp(`^i (?:have|suffer from|was diagnosed with|live with) (?:${ENGLISH_CONDITIONS})\\b`)],
     // Tools and work habits with the adverb after the verb, or any object: "I code mostly in Kotlin", "We deploy
     // everything with Terraform".
     [
@@ -115,7 +119,7 @@ export const LIFE_FACT_RULES: {
     ],
     [
       'personal',
-      /^(?:我|我们|我們)(?:也|都|一直|还|還)?(?:在|于|於).{1,20}?(?:工作|上班|实习|實習|任职|任職|当|當|读书|讀書|上学|上學|读研|讀研)/,
+      /^(?:我|我们|我們)(?:也|都|一直|还|還)?(?:在|于|於).{1,20}?(?:工作|上班|实习|實習|任职|任職|当|當|读书|讀書|上学|上學|读研|讀研|做.{0,4}(?:经理|經理|工程师|工程師|设计师|設計師|老师|老師|医生|醫生|律师|律師|会计|會計|销售|銷售|程序员|程序員|运营|運營|编辑|編輯|护士|護士|主管))/,
     ],
     [
       'personal',
@@ -135,7 +139,8 @@ export const LIFE_FACT_RULES: {
       ),
     ],
     ['personal', /^我(?:对|對).{1,10}过敏|^我.{0,4}(?:过敏|過敏)/],
-    ['personal', /^(?:我|我们|我們)(?:不吃|不喝|不抽烟|不抽菸|不喝酒|吃素|不开车|不開車)/],
+    ['personal', /^(?:我|我们|我們)(?:不吃|不喝|不抽烟|不抽菸|不喝酒|吃素|不开车|不開車|戒了|戒烟|戒菸|戒酒)/],
+    ['personal', new RegExp(`^我(?:有|患有|得了)(?:${CHINESE_CONDITIONS})`)],
     ['personal', /^(?:我们|我們)(?:结婚|結婚|在一起|认识|認識)/],
     [
       'schedule',
@@ -148,13 +153,16 @@ export const LIFE_FACT_RULES: {
       'change',
       /^(?:我|我们|我們)(?:的)?(?:团队|團隊|公司|项目|項目|家)?(?:也|都)?(?:已经|已經)?(?:改用|改成|改喝|改吃|换成|換成|换用|換用|换到|換到|切换到|切換到|迁移到|遷移到|不再|从.{1,20}?(?:迁移|遷移|换|換|切换|切換|改)(?:到|成))/,
     ],
-    ['change', /^(?:我|我们|我們).{0,12}(?:依赖|依賴|用的是)/],
+    // Not a colleague's or a friend's: "我同事用的是 Mac".
+    ['change', /^(?:我|我们|我們)(?![^，。]{0,12}(?:同事|朋友|同学|同學|他|她))[^，。]{0,12}(?:依赖|依賴|用的是)/],
   ],
   japanese: [
     ['personal', new RegExp(`(?:${JAPANESE_DURABLE_VERBS})(?:います|いる|おります)$`)],
     ['personal', /(?:に引っ越しました|に引っ越した|に転職しました|に転職した|に就職しました)$/],
+    ['personal', new RegExp(`(?:アレルギー|${JAPANESE_CONDITIONS})(?:が|を)?(?:あります|ある|持っています|です)$`)],
     ['personal', /(?:アレルギー|持病)/],
-    ['personal', new RegExp(`^(?:私は|僕は)?(?:${JAPANESE_IDENTITIES})(?:です|だ)$`)],
+    ['personal', /出身(?:です|だ)$/],
+    ['personal', new RegExp(`^(?:私は|僕は)?(?:[^はがを、]{1,10}の)?(?:${JAPANESE_IDENTITIES})(?:です|だ)$`)],
     [
       'personal',
       new RegExp(
@@ -164,7 +172,7 @@ export const LIFE_FACT_RULES: {
     ['schedule', /^(?:毎朝|毎晩|毎日|毎週|毎月|(?:週末|平日|[月火水木金土日]曜日?)は)/],
     ['goal', /(?:のが目標|ことが目標|が目標です|目標は)/],
     ['personal', /^[^、。]{1,20}が(?:趣味|特技|専門|仕事)(?:です|だ)$/],
-    ['personal', /(?:飲みません|食べません|吸いません|飲まない|食べない|吸わない)$/],
+    ['personal', /(?:飲みません|食べません|吸いません|飲まない|食べない|吸わない|飲めません|食べられません)$/],
     ['change', /(?:に切り替えました|に切り替えた|に移行しました|に移行した|に変えました|に乗り換えました)$/],
     ['rule', /(?:ルールです|ルールだ|ことになっています)$/],
   ],

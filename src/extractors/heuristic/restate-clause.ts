@@ -17,7 +17,9 @@ const JAPANESE_POSSESSED = new RegExp(
   `^(?:ペットの)?((?:${JAPANESE_RELATIVES}|${JAPANESE_PETS}|${JAPANESE_PERSONAL})(?:の名前)?(?:は|が|の|も))`,
   'i',
 );
-const JAPANESE_TIME_TOPIC = /^((?:毎週)?[月火水木金土日]曜日?|毎週末?|週末|平日|毎朝|毎晩|毎日|朝|夜)は/;
+const JAPANESE_TIME_TOPIC = /^((?:毎週)?[月火水木金土日]曜日?|毎週末?|週末|平日|毎朝|毎晩|毎日)は/;
+// Topics that frame the habit rather than name a time it happens at: "普段は…", "朝はパン派です".
+const JAPANESE_FRAME_TOPIC = /^(?:(普段|いつも)は|((?:朝|昼|夜|夏|冬|家|仕事|職場)(?:で)?は))/;
 const JAPANESE_LIKING = /^(.+?)は((?:大)?好き|苦手|(?:大)?嫌い)(です|だ)?$/;
 const JAPANESE_HOBBY = /^(.+?)が(趣味|特技|専門|仕事)(です|だ)$/;
 const JAPANESE_GOAL = /^(.+?)(?:の|こと)が目標(です|だ)$/;
@@ -53,7 +55,11 @@ function restateJapanese(clause: string, kind: FactKind): string | null {
     return text.replace(/^(?:私たち|僕たち|我々|うち)は/, '私の家族は');
   if (JAPANESE_SUBJECT.test(text)) return text;
   const possessed = JAPANESE_POSSESSED.exec(text);
+  // "子供が二人います" says what the user has; "娘は…" speaks of the user's daughter.
+  if (possessed?.[1]?.endsWith('が') && /(?:います|あります|いる|ある)$/.test(text)) return `私は${text}`;
   if (possessed?.[1]) return `私の${possessed[1]}${text.slice(possessed[0].length)}`;
+  const frame = JAPANESE_FRAME_TOPIC.exec(text);
+  if (frame) return `私は${frame[1] ?? frame[2] ?? ''}${text.slice(frame[0].length)}`;
   const time = JAPANESE_TIME_TOPIC.exec(text);
   if (time?.[1]) return `私は${time[1]}に${text.slice(time[0].length)}`;
   const liking = JAPANESE_LIKING.exec(text);
@@ -61,7 +67,9 @@ function restateJapanese(clause: string, kind: FactKind): string | null {
   const hobby = JAPANESE_HOBBY.exec(text);
   if (hobby?.[1] && hobby[2]) return `私の${hobby[2]}は${hobby[1]}${hobby[3] ?? 'です'}`;
   const abstain = /^([^はがを、]{1,20})は((?:飲|食べ|吸い|吸わ|飲ま|食べな)[^、]*)$/.exec(text);
-  if (abstain?.[1] && abstain[2] && kind === 'personal') return `私は${abstain[1]}を${abstain[2]}`;
+  // A potential form takes が: "お酒は飲めません" → お酒が飲めません.
+  if (abstain?.[1] && abstain[2] && kind === 'personal')
+    return `私は${abstain[1]}${/(?:めません|られません|めない|られない)$/.test(abstain[2]) ? 'が' : 'を'}${abstain[2]}`;
   const goal = JAPANESE_GOAL.exec(text);
   if (goal?.[1]) return `私の目標は${goal[1]}ことです`;
   const object = JAPANESE_OBJECT_TOPIC.exec(text);
