@@ -72,6 +72,24 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['We never use ORMs.', ["User's team never uses ORMs"]],
     ['I dislike long meetings.', ['User dislikes long meetings']],
     ['My friend Sarah lives in Rome.', ["User's friend Sarah lives in Rome"]],
+    ["Hey! I'm a teacher in Denver. Can you help me plan a lesson on fractions?", ['User is a teacher in Denver']],
+    [
+      'We use Next.js and deploy on Vercel. How do I add auth?',
+      ["User's team uses Next.js", "User's team deploys on Vercel"],
+    ],
+    [
+      "I've got two dogs and a cat, and I live on a farm.",
+      ['User has two dogs', 'User has a cat', 'User lives on a farm'],
+    ],
+    ["I'm gluten intolerant, so please avoid wheat in recipes.", ['User is gluten intolerant']],
+    ['Our repo uses Yarn 4. Please update the lockfile.', ["User's repo uses Yarn 4"]],
+    ['I run 10k every Sunday morning.', ['User runs 10k every Sunday morning']],
+    ['I usually work from home on Fridays.', ['User usually works from home on Fridays']],
+    ['I hate mornings lol', ['User hates mornings']],
+    [
+      "My name is Daniel, I'm 34 and I work in finance.",
+      ["User's name is Daniel", 'User is 34', 'User works in finance'],
+    ],
   ])('English: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -89,7 +107,7 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['我不喝酒。', ['用户不喝酒']],
     ['我对花粉过敏。', ['用户对花粉过敏']],
     ['我妈妈住在广州。', ['用户的妈妈住在广州']],
-    ['我们用 React 写前端，后端用的是 Java。', ['用户的团队用 React 写前端', '用户的团队后端用的是 Java']],
+    ['我们用 React 写前端，后端用的是 Java。', ['用户的团队用 React 写前端', '用户的后端用的是 Java']],
     ['其实我更喜欢用 Vim。', ['用户更喜欢用 Vim']],
     ['我在一家学校当老师。', ['用户在一家学校当老师']],
     ['我们搬到了深圳。', ['用户家搬到了深圳']],
@@ -114,6 +132,13 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['我们的服务器在香港。', ['用户的服务器在香港']],
     ['我已经戒烟了。', ['用户戒烟']],
     ['我儿子在上幼儿园。', ['用户的儿子在上幼儿园']],
+    ['你好，我是一名高中老师，想请你帮我出几道题。', ['用户是一名高中老师']],
+    ['我们项目用的是 Django，数据库是 MySQL。', ['用户的项目用的是 Django', '用户的数据库是 MySQL']],
+    ['我家住在郊区，每天开车上班。', ['用户家住在郊区', '用户每天开车上班']],
+    ['我很喜欢看科幻小说，最喜欢刘慈欣。', ['用户很喜欢看科幻小说', '用户最喜欢刘慈欣']],
+    ['我女儿三岁了，特别喜欢画画。', ['用户的女儿三岁了', '用户的女儿特别喜欢画画']],
+    ['我们团队每周五下午开周会。', ['用户的团队每周五下午开周会']],
+    ['我是左撇子。', ['用户是左撇子']],
   ])('Chinese: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -154,6 +179,22 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['子供が二人います。', ['ユーザーは子供が二人います']],
     ['ジムに週3回通っています。', ['ユーザーはジムに週3回通っています']],
     ['お酒は飲めません。', ['ユーザーはお酒が飲めません']],
+    [
+      'こんにちは。大学でコンピュータサイエンスを専攻しています。',
+      ['ユーザーは大学でコンピュータサイエンスを専攻しています'],
+    ],
+    [
+      'うちはNext.jsとSupabaseを使っています。認証の方法を教えてください。',
+      ['ユーザーのチームはNext.jsとSupabaseを使っています'],
+    ],
+    [
+      '神奈川に住んでいて、毎日電車で通勤しています。',
+      ['ユーザーは神奈川に住んでいます', 'ユーザーは毎日電車で通勤しています'],
+    ],
+    ['猫が大好きです。', ['ユーザーは猫が大好きです']],
+    ['夫はエンジニアで、私は専業主婦です。', ['ユーザーの夫はエンジニアです', 'ユーザーは専業主婦です']],
+    ['ビールはあまり飲みません。', ['ユーザーはビールをあまり飲みません']],
+    ['土曜日はいつもヨガに行きます。', ['ユーザーは土曜日にいつもヨガに行きます']],
   ])('Japanese: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -224,6 +265,13 @@ describe('extractFacts on sentences outside the bench set', () => {
     'さっき昼ごはんを食べました。',
     '同僚はWindowsを使っています。',
     'いつか犬を飼いたいです。',
+    'My mom is visiting next week, any ideas for dinner?',
+    "I'm really stressed about my exam tomorrow.",
+    'Ugh, the build failed again.',
+    '今天加班好累，想早点睡。',
+    '明天帮我提醒一下交报告。',
+    '明日のプレゼンが不安です。',
+    'このコードのバグを見つけてください。',
   ])('keeps nothing of %j', (sentence) => {
     expect(extractFacts(sentence, options)).toEqual([]);
   });

@@ -50,8 +50,10 @@ export const LIFE_FACT_RULES: {
     ],
     [
       'personal',
-      /^(?:i'm|i am) (?:a|an) (?!(?:bit|little|lot|few|fan|big|huge|real|total|complete)\b)[a-z-]+(?: [a-z-]+)?$/,
+      /^(?:i'm|i am) (?:a|an) (?!(?:bit|little|lot|few|fan|big|huge|real|total|complete)\b)[a-z-]+(?: [a-z-]+)?(?: (?:in|at|from|for) [^,;]+)?$/,
     ],
+    // An age: "I'm 34".
+    ['personal', /^(?:i'm|i am) \d{1,3}(?: years old)?$/],
     [
       'personal',
       new RegExp(
@@ -115,7 +117,7 @@ export const LIFE_FACT_RULES: {
     // Chinese
     [
       'personal',
-      /^(?:我|我们|我們)(?:(?:和|跟|与|與)[^，。]{1,6}?)?(?:也|都|一直|还|還)?(?:住在|住|搬到|搬去|搬来|搬來|来自|來自|老家在|是.{1,6}人$)/,
+      /^(?:我|我们|我們)家?(?:(?:和|跟|与|與)[^，。]{1,6}?)?(?:也|都|一直|还|還)?(?:住在|住|搬到|搬去|搬来|搬來|来自|來自|老家在|是.{1,6}人$)/,
     ],
     [
       'personal',
@@ -123,13 +125,13 @@ export const LIFE_FACT_RULES: {
     ],
     [
       'personal',
-      /^我(?:是|当|當|做)(?:一名|一个|一個|个|個)?.{0,8}(?:者|师|師|生|员|員|医生|醫生|护士|護士|工程师|工程師|老师|老師|程序员|程序員|设计师|設計師|学生|學生|妈妈|媽媽|爸爸)$/,
+      /^我(?:是|当|當|做)(?:一名|一个|一個|个|個)?.{0,8}(?:者|师|師|生|员|員|医生|醫生|护士|護士|工程师|工程師|老师|老師|程序员|程序員|设计师|設計師|学生|學生|妈妈|媽媽|爸爸|族|控|迷|撇子)$/,
     ],
     // A relative, a pet or a personal thing with a lasting predicate: not "我妈说你好".
     [
       'personal',
       new RegExp(
-        `^我(?:的)?(?:(?:${CHINESE_RELATIVES}|${CHINESE_PETS}).{0,4}?(?:叫|是|住|在|今年|有|养|養|喜欢|喜歡|讨厌|討厭|不吃|不喝|对|對|上|读|讀|工作|退休|结婚|結婚|属|屬)|(?:${CHINESE_PERSONAL})(?:是|叫|在))`,
+        `^我(?:的)?(?:(?:${CHINESE_RELATIVES}|${CHINESE_PETS}).{0,4}?(?:叫|是|住|在|今年|有|养|養|喜欢|喜歡|讨厌|討厭|不吃|不喝|对|對|上|读|讀|工作|退休|结婚|結婚|属|屬|[0-9一二三四五六七八九十两兩]+(?:岁|歲))|(?:${CHINESE_PERSONAL})(?:是|叫|在))`,
       ),
     ],
     [

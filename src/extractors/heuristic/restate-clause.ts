@@ -56,7 +56,8 @@ function restateJapanese(clause: string, kind: FactKind): string | null {
   if (JAPANESE_SUBJECT.test(text)) return text;
   const possessed = JAPANESE_POSSESSED.exec(text);
   // "子供が二人います" says what the user has; "娘は…" speaks of the user's daughter.
-  if (possessed?.[1]?.endsWith('が') && /(?:います|あります|いる|ある)$/.test(text)) return `私は${text}`;
+  if (possessed?.[1]?.endsWith('が') && /(?:います|あります|いる|ある|好きです|嫌いです|苦手です|得意です)$/.test(text))
+    return `私は${text}`;
   if (possessed?.[1]) return `私の${possessed[1]}${text.slice(possessed[0].length)}`;
   const frame = JAPANESE_FRAME_TOPIC.exec(text);
   if (frame) return `私は${frame[1] ?? frame[2] ?? ''}${text.slice(frame[0].length)}`;
@@ -66,7 +67,9 @@ function restateJapanese(clause: string, kind: FactKind): string | null {
   if (liking?.[1] && liking[2]) return `私は${liking[1]}が${liking[2]}${liking[3] ?? ''}`;
   const hobby = JAPANESE_HOBBY.exec(text);
   if (hobby?.[1] && hobby[2]) return `私の${hobby[2]}は${hobby[1]}${hobby[3] ?? 'です'}`;
-  const abstain = /^([^はがを、]{1,20})は((?:飲|食べ|吸い|吸わ|飲ま|食べな)[^、]*)$/.exec(text);
+  const abstain = /^([^はがを、]{1,20})は((?:あまり|全然|ほとんど|もう)?(?:飲|食べ|吸い|吸わ|飲ま|食べな)[^、]*)$/.exec(
+    text,
+  );
   // A potential form takes が: "お酒は飲めません" → お酒が飲めません.
   if (abstain?.[1] && abstain[2] && kind === 'personal')
     return `私は${abstain[1]}${/(?:めません|られません|めない|られない)$/.test(abstain[2]) ? 'が' : 'を'}${abstain[2]}`;

@@ -32,7 +32,10 @@ const SWITCHED_TO = /^(i|we)(?:'ve| have)? (?:switched|moved|migrated|changed) t
 // "My daughter Emma …": a capitalised word after the relative is a name.
 const RELATIVE_SUBJECT = new RegExp(`^[Mm]y ((?:${ENGLISH_RELATIVES})(?: [A-Z][a-z]+)?)\\b`);
 
-const CHINESE_SUBJECT = /^(?:我们|我們|咱们|咱們|我)/;
+// The subject a following clause shares: the speaker, or the speaker's relative or pet ("我女儿三岁了，特别喜欢画画").
+const CHINESE_SUBJECT = new RegExp(
+  `^(?:我们|我們|咱们|咱們|我)(?:的?(?:${CHINESE_RELATIVES}|${CHINESE_PETS})(?![^，,。]*?(?:和|跟)))?`,
+);
 const CHINESE_OWN_SUBJECT = /^(?:我|咱|你|您|他|她|它|这|這|那|大家|谁|誰)/;
 const CHINESE_POSSESSED = new RegExp(`^(?:${CHINESE_PERSONAL}|${CHINESE_RELATIVES}|${CHINESE_PETS})`);
 // "我有一只猫，叫团子" says one thing: 有一只叫团子的猫.
@@ -52,7 +55,10 @@ export function splitClauses(sentence: string): string[] {
 
 function splitEnglish(sentence: string): string[] {
   const clauses: string[] = [];
-  for (const part of sentence.replace(/’/g, "'").split(ENGLISH_BREAK)) {
+  for (const part of sentence
+    .replace(/’/g, "'")
+    .replace(/\b(i|we)'ve got\b/gi, '$1 have')
+    .split(ENGLISH_BREAK)) {
     const clause = part.trim().replace(/[,.]+$/, '');
     if (clause === '') continue;
     clauses.push(...splitShared(clause));
@@ -111,7 +117,8 @@ function splitChinese(sentence: string): string[] {
     const own = CHINESE_SUBJECT.exec(clause);
     if (own) subject = own[0];
     else if (subject !== '' && !CHINESE_OWN_SUBJECT.test(clause)) {
-      clauses.push(`${subject}${CHINESE_POSSESSED.test(clause) ? '的' : ''}${clause}`);
+      const possessive = CHINESE_POSSESSED.test(clause) && /^(?:我们|我們|咱们|咱們|我)$/.test(subject);
+      clauses.push(`${subject}${possessive ? '的' : ''}${clause}`);
       continue;
     } else if (CHINESE_OWN_SUBJECT.test(clause)) subject = '';
     clauses.push(clause);
@@ -121,13 +128,17 @@ function splitChinese(sentence: string): string[] {
 
 /** Japanese clauses joined by a comma after the te-form: "東京に住んでいて、ソニーで働いています". */
 function splitJapanese(sentence: string): string[] {
-  return sentence
-    .split(/(?<=て)[、,，]/)
-    .map((clause) =>
-      clause
-        .trim()
-        .replace(/ていて$/, 'ています')
-        .replace(/でいて$/, 'でいます'),
-    )
-    .filter((clause) => clause !== '');
+  return (
+    sentence
+      // "夫はエンジニアで、私は主婦です": a copula's te-form before a clause with its own topic ends a clause too.
+      .split(/(?<=て)[、,，]|(?<=[^\sはがをにと]で)[、,，](?=[^、,，]{1,12}は)/)
+      .map((clause) =>
+        clause
+          .trim()
+          .replace(/ていて$/, 'ています')
+          .replace(/でいて$/, 'でいます')
+          .replace(/(?<=[^\sはがをにとて])で$/, 'です'),
+      )
+      .filter((clause) => clause !== '')
+  );
 }
