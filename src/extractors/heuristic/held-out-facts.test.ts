@@ -90,6 +90,14 @@ describe('extractFacts on sentences outside the bench set', () => {
       "My name is Daniel, I'm 34 and I work in finance.",
       ["User's name is Daniel", 'User is 34', 'User works in finance'],
     ],
+    ['I live in a small town near Bristol.', ['User lives in a small town near Bristol']],
+    ['My wife and I have three kids.', ['User has three kids']],
+    ["I'm a nurse and I work nights.", ['User is a nurse', 'User works nights']],
+    ['We always write tests in Vitest.', ["User's team always writes tests in Vitest"]],
+    ["I can't eat shellfish.", ["User can't eat shellfish"]],
+    ['My dad passed away last year.', ["User's dad passed away"]],
+    ['I volunteer at an animal shelter on Saturdays.', ['User volunteers at an animal shelter on Saturdays']],
+    ['Our servers run on Debian 12.', ["User's servers run on Debian 12"]],
   ])('English: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -139,6 +147,12 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['我女儿三岁了，特别喜欢画画。', ['用户的女儿三岁了', '用户的女儿特别喜欢画画']],
     ['我们团队每周五下午开周会。', ['用户的团队每周五下午开周会']],
     ['我是左撇子。', ['用户是左撇子']],
+    ['我住在成都的郊区。', ['用户住在成都的郊区']],
+    ['我是护士，经常上夜班。', ['用户是护士', '用户经常上夜班']],
+    ['我们团队一直用 Jest 写测试。', ['用户的团队一直用 Jest 写测试']],
+    ['我对虾过敏。', ['用户对虾过敏']],
+    ['我每周六在动物收容所做志愿者。', ['用户每周六在动物收容所做志愿者']],
+    ['我们的服务器跑在 Debian 12 上。', ['用户的服务器跑在 Debian 12 上']],
   ])('Chinese: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -195,6 +209,11 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['夫はエンジニアで、私は専業主婦です。', ['ユーザーの夫はエンジニアです', 'ユーザーは専業主婦です']],
     ['ビールはあまり飲みません。', ['ユーザーはビールをあまり飲みません']],
     ['土曜日はいつもヨガに行きます。', ['ユーザーは土曜日にいつもヨガに行きます']],
+    ['福岡の郊区に住んでいます。', ['ユーザーは福岡の郊区に住んでいます']],
+    ['テストはいつもVitestで書いています。', ['ユーザーはいつもVitestでテストを書いています']],
+    ['エビアレルギーです。', ['ユーザーはエビアレルギーです']],
+    ['毎週土曜日に保護施設でボランティアをしています。', ['ユーザーは毎週土曜日に保護施設でボランティアをしています']],
+    ['サーバーはDebian 12で動いています。', ['ユーザーのサーバーはDebian 12で動いています']],
   ])('Japanese: %j', (sentence, facts) => {
     expect(extractFacts(sentence, options)).toEqual(facts);
   });
@@ -272,6 +291,18 @@ describe('extractFacts on sentences outside the bench set', () => {
     '明天帮我提醒一下交报告。',
     '明日のプレゼンが不安です。',
     'このコードのバグを見つけてください。',
+    'What time is it in London?',
+    'I watched Dune yesterday, it was amazing.',
+    'I bought a new phone.',
+    'Thanks for the help earlier!',
+    '现在几点了？',
+    '昨天看了《沙丘》，太好看了。',
+    '我买了一部新手机。',
+    '谢谢你刚才的帮助！',
+    '今何時ですか？',
+    '昨日デューンを見ました。最高でした。',
+    '新しいスマホを買いました。',
+    'さっきはありがとう！',
   ])('keeps nothing of %j', (sentence) => {
     expect(extractFacts(sentence, options)).toEqual([]);
   });

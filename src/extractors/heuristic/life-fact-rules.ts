@@ -64,7 +64,7 @@ export const LIFE_FACT_RULES: {
     [
       'personal',
       new RegExp(
-        `^my (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|${ENGLISH_PERSONAL})(?:'s)?(?: [a-z]+)? (?:is|are|'s|was born|lives|live|works|work|has|have|studies|goes|go|starts|turns|teaches|plays|loves|likes|hates|name|names)\\b`,
+        `^my (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|${ENGLISH_PERSONAL})(?:'s)?(?: [a-z]+)? (?:is|are|'s|was born|lives|live|works|work|has|have|studies|goes|go|starts|turns|teaches|plays|loves|likes|hates|name|names|passed away|died)\\b`,
       ),
     ],
     [
@@ -96,7 +96,7 @@ export const LIFE_FACT_RULES: {
     ],
     [
       'personal',
-      /^(?:i|we)(?: usually| often| always| never)? (?:don't|do not|never) (?:eat|drink|smoke|drive|fly|own|watch|use|work|cook)\b/,
+      /^(?:i|we)(?: usually| often| always| never)? (?:don't|do not|never|can't|cannot|can not) (?:eat|drink|smoke|drive|fly|own|watch|use|work|cook|have)\b/,
     ],
     ['schedule', new RegExp(`^(?:i|we)\\b.*\\b(?:(?:every|each) (?:other )?(?:${DAY})|on (?:${DAY})s)\\b`)],
     [
