@@ -79,3 +79,37 @@ describe('classifyFact', () => {
     expect(classifyFact(sentence)).toBeNull();
   });
 });
+
+describe('classifyFact on what people say about their lives', () => {
+  it.each([
+    ['I grew up in Lagos', 'personal'],
+    ['I work as a paramedic', 'personal'],
+    ["I'm allergic to latex", 'personal'],
+    ['My grandma lives in Naples', 'personal'],
+    ['I swim every Wednesday', 'schedule'],
+    ["I'm studying for the GRE", 'goal'],
+    ['We migrated to Deno', 'change'],
+    ['我在一家律所上班', 'personal'],
+    ['我每天晚上跑步', 'schedule'],
+    ['我正在准备司法考试', 'goal'],
+    ['我们改用 Bun', 'change'],
+    ['名古屋で働いています', 'personal'],
+    ['毎晩ストレッチをしています', 'schedule'],
+    ['英検1級に合格するのが目標です', 'goal'],
+    ['Deno に乗り換えました', 'change'],
+    ['金曜日はデプロイしないルールです', 'rule'],
+  ] as const)('%j is %s', (sentence, kind) => {
+    expect(classifyFact(sentence)).toBe(kind);
+  });
+
+  it.each([
+    'My mom says hi',
+    'I moved the file to lib/',
+    'I switched to the other tab',
+    '我妈说你好',
+    '我有个问题',
+    '友達と会います',
+  ])('%j is no fact', (sentence) => {
+    expect(classifyFact(sentence)).toBeNull();
+  });
+});
