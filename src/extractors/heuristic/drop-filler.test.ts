@@ -21,3 +21,12 @@ describe('dropFiller', () => {
     expect(dropFiller(clause)).toBe(expected);
   });
 });
+
+describe('dropFiller keeps a "now" that belongs to a phrase', () => {
+  it.each([
+    ["I'm using Windows right now", "I'm using Windows right now"],
+    ['We are on Node 18 for now', 'We are on Node 18 for now'],
+  ])('%j', (clause, expected) => {
+    expect(dropFiller(clause)).toBe(expected);
+  });
+});

@@ -4,7 +4,7 @@ import { KANA_LETTER } from '../../core/language/scripts.js';
 // into a future where they are wrong ("I moved to Berlin last week" read a year later).
 const ENGLISH_LEADING = /^(?:(?:quick |small |status )?update|edit|fyi|note|heads up|ps|p\.s\.)\s*[:：-]\s*/i;
 const ENGLISH_TRAILING =
-  /(?:,?\s+(?:by the way|btw|fyi|haha+|lol|though|anyway|actually)|\s+(?:now|these days|nowadays|at this point)|,\s*(?:just so you know|for (?:the record|context|reference)))+$/i;
+  /(?:,?\s+(?:by the way|btw|fyi|haha+|lol|though|anyway|actually)|(?<!\b(?:right|for|just|until|by|from|as of))\s+(?:now|these days|nowadays|at this point)|,\s*(?:just so you know|for (?:the record|context|reference)))+$/i;
 const ENGLISH_INNER =
   /\s+(?:last (?:week|month|year|weekend|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:a (?:few |couple of )?|\d+ |two |three |several )(?:weeks?|months?|years?) ago|recently)\b/gi;
 const CHINESE_FILLER =

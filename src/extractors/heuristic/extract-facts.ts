@@ -20,6 +20,9 @@ const LONGEST_SENTENCE = 240;
 const HYPOTHETICAL =
   /^(?:if|when|whether|maybe|perhaps|what if|suppose|assuming|unless|in case|i (?:think|guess|wonder|don't know|am not sure|'m not sure)|如果|要是|假如|假设|假設|也许|也許|可能|或许|或許|もし|たぶん|多分)/i;
 
+// "Now" in Chinese and Japanese before a lasting state: dropped as filler, not a sign of an ephemeral statement.
+const DURABLE_NOW = /(?:现在|現在|目前)(?!开始|開始|起)|今は|今では/g;
+
 // Openers that announce an aside: the fact follows them ("By the way, I'm on Windows", "对了，我们用 pnpm").
 const ASIDE =
   /^(?:(?:by the way|btw|fyi|also|and|oh|plus|just so you know|for (?:the record|context|reference)|note|ps|p\.s\.|actually|anyway|so|well|另外|顺便说一下|順便說一下|顺便|順便|还有|還有|对了|對了|其实|其實|补充一下|補充一下|ちなみに|あと|それと|なお)(?:\s*[,，、:：]\s*|\s+))+/iu;
@@ -57,7 +60,9 @@ function factsOf(sentence: string): string[] {
   for (const raw of clauses) {
     if (saysNow && mentionsNoLonger(raw)) continue;
     const clause = dropFiller(raw.replace(ASIDE, ''));
-    if (!isStatement(clause) || /て$/.test(clause)) continue;
+    // Ephemeral words are looked for before the filler goes ("I'm using Windows right now"), except the Chinese and
+    // Japanese "now" of a lasting state ("现在用 Neovim", "今は楽天で働いています").
+    if (isEphemeral(raw.replace(DURABLE_NOW, '')) || !isStatement(clause) || /て$/.test(clause)) continue;
     const kind = classifyFact(clause);
     if (kind === null) continue;
     const restated = restateClause(clause, kind);

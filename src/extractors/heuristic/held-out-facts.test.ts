@@ -303,6 +303,10 @@ describe('extractFacts on sentences outside the bench set', () => {
     '昨日デューンを見ました。最高でした。',
     '新しいスマホを買いました。',
     'さっきはありがとう！',
+    "I'm using Windows right now.",
+    'We are on Node 18 for now.',
+    '我现在在开会。',
+    '今は電車に乗っています。',
   ])('keeps nothing of %j', (sentence) => {
     expect(extractFacts(sentence, options)).toEqual([]);
   });
