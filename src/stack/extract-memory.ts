@@ -136,14 +136,17 @@ async function readSession(context: StackContext, job: ExtractionJob): Promise<S
   return snapshot.session;
 }
 
-async function readTaskSource(
-  context: StackContext,
-  session: SessionRecord,
-): Promise<{ text: string; userId: string | null } | null> {
+interface TaskSource {
+  text: string;
+  userId: string | null;
+  turnId: number;
+}
+
+async function readTaskSource(context: StackContext, session: SessionRecord): Promise<TaskSource | null> {
   if (session.pin !== null || session.taskSourceTurnId === null) return null;
   if (session.pinAttempts >= context.limits.pinAttempts) return null;
   const turn = await context.store.sessions.readTurn(session.key, session.taskSourceTurnId);
-  return turn ? { text: stripSenderMetadata(turn.text), userId: turn.userId } : null;
+  return turn ? { text: stripSenderMetadata(turn.text), userId: turn.userId, turnId: turn.id } : null;
 }
 
 /**
@@ -160,13 +163,22 @@ async function commit(
   job: ExtractionJob,
   read: SessionRecord,
   extraction: Extraction,
-  taskSource: { userId: string | null } | null,
+  taskSource: TaskSource | null,
   plan: FactPlan,
 ): Promise<void> {
   const { limits, store } = context;
   const { sessionKey, scope } = job;
-  const task = taskSource !== null && read.pin === null ? checkedTask(context, sessionKey, extraction) : null;
-  const clarification = job.answersQuestion !== null ? checkedClarification(context, job, extraction) : null;
+  const answer = job.answersQuestion !== null ? checkedClarification(context, job, extraction) : null;
+  // The task stated in answer to the assistant's question ("在的。你说要重构的同步模块里，离线缓存还要保留吗？" /
+  // "需要保留…") is the answer with its question: the answer alone does not say what it keeps.
+  const answerIsTask = answer !== null && taskSource?.turnId === job.userTurnId;
+  const task =
+    taskSource !== null && read.pin === null
+      ? answerIsTask
+        ? answer.text
+        : checkedTask(context, sessionKey, extraction)
+      : null;
+  const clarification = answerIsTask ? null : answer;
   let session: SessionRecord | null = read;
   for (let attempt = 1; session !== null && attempt <= PIN_WRITE_ATTEMPTS; attempt += 1) {
     if (session.extractedThroughTurnId >= job.assistantTurnId) return;
