@@ -5,7 +5,7 @@ import { checkFact } from '../core/check-fact.js';
 import { checkMemoryText } from '../core/check-memory-text.js';
 import { factContext } from '../core/fact-context.js';
 import { factSimilarity } from '../core/fact-similarity.js';
-import { contradictionCues, findContradicted } from '../core/find-contradicted.js';
+import { messageStatements } from '../core/find-superseded.js';
 import { hashFact } from '../core/hash-fact.js';
 import { isSubstantive } from '../core/is-substantive.js';
 import { parseExtraction } from '../core/parse-extraction.js';
@@ -17,7 +17,7 @@ import type { Extraction, ExtractionInput } from '../spec/extractor.js';
 import type { Fact } from '../spec/fact.js';
 import type { MemorySource } from '../spec/memory-source.js';
 import type { Clarification, ExtractionCommit, NewFact, PinState, SessionRecord } from '../spec/memory-store.js';
-import { findNearDuplicate, storedFact } from './save-fact.js';
+import { findNearDuplicate, findSupersededFacts, storedFact } from './save-fact.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
 import { TimeoutSignal, withTimeout } from './with-timeout.js';
@@ -322,16 +322,19 @@ async function planFacts(
     superseded.add(id);
     plan.supersede.push({ id, byFact: 'newest' });
   }
-  // Whatever the extractor said, a new fact replaces a known one that fills the same slot of the same subject ("moved
-  // to Berlin" and "lives in Paris"). Such a pair may share no word, so the slot's own words are searched as well.
-  for (const [index, { write }] of plan.facts.entries()) {
-    const cues = contradictionCues(write.text);
-    if (cues === null) continue;
-    const known = [...related, ...((await searchFacts(context, scope, cues, 20)) ?? [])];
-    const candidates = known.filter((candidate) => !superseded.has(candidate.id));
-    for (const id of new Set(findContradicted(write.text, candidates))) {
+  // Whatever the extractor said, the one supersede rule (`findSuperseded`, as `facts.add` applies it) runs on each new
+  // fact, then on the user's own statements ("I've gone off dark roast, …"): an extractor may word a fact so that it
+  // fills no slot, and what the user said is what was meant. What the message replaces is replaced by the turn's
+  // newest fact; a turn that stores no fact replaces nothing.
+  const statements: Array<{ text: string; byFact: number | 'newest' }> = [
+    ...plan.facts.map(({ write }, index) => ({ text: write.text, byFact: index })),
+    ...messageStatements(userText).map((text) => ({ text, byFact: 'newest' as const })),
+  ];
+  for (const { text, byFact } of statements) {
+    for (const id of await findSupersededFacts(context, scope, text, related)) {
+      if (superseded.has(id)) continue;
       superseded.add(id);
-      plan.supersede.push({ id, byFact: index });
+      plan.supersede.push({ id, byFact });
     }
   }
   return plan;
