@@ -129,7 +129,7 @@ const SWITCH =
   '(?:switched|moved|migrated|changed|transitioned|converted|gone)(?:\\s+over)?(?:\\s+(?:the\\s+project|the\\s+codebase|the\\s+repo|its\\s+projects?|their\\s+projects?))?';
 
 const ZH_SUBJECT =
-  '^(?<subject>[^\\s,，、。]+?)(?:现在|現在|目前|已经|已經|刚刚|剛剛|最近|如今|终于|終於|正式|一直|已|刚|剛|\\s)*';
+  '^(?<subject>[^\\s,，、。]+?)(?:现在|現在|目前|已经|已經|刚刚|剛剛|最近|如今|终于|終於|正式|一直|已|刚|剛|上个月|上個月|上周|上週|上星期|去年|今年|前几天|前幾天|前阵子|前陣子|这个月|這個月|本月|昨天|前天|\\s)*';
 const ZH_SWITCH =
   '切换到|切換到|切换成|切換成|换成|換成|换到|換到|迁移到|遷移到|迁到|遷到|转到|轉到|转向|轉向|改成|改为|改為|改用';
 const ZH_TOOL_TAIL =
@@ -245,7 +245,7 @@ const FORMS: readonly Form[] = [
     'employer',
   ),
   form(
-    `${SUBJECT}${ADVERBS}\\s+${HAS}(?:joined|started\\s+(?:working\\s+)?(?:at|for))\\s+(?<value>.+?)${JOB_TAIL}$`,
+    `${SUBJECT}${ADVERBS}\\s+${HAS}(?:joined|started\\s+(?:working\\s+)?(?:at|for)|(?:started|got|took|landed|accepted)\\s+(?:a\\s+)?(?:new\\s+)?(?:job|position|role)\\s+(?:at|with))\\s+(?<value>.+?)${JOB_TAIL}$`,
     'employer',
     'state',
     true,

@@ -15,6 +15,20 @@ export function findSuperseded(statement: string, known: Known): number[] {
   return [...new Set([...findContradicted(statement, known), ...findDropped(statement, known)])];
 }
 
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * The ways to read a statement of the user's own message: as written, and, in Chinese or Japanese, with the user as
+ * its subject, since both languages drop the subject of a sentence about oneself ("上个月搬到了上海。", "先月大阪に
+ * 引っ越しました。"). A statement that has a subject already fills no slot with a second one.
+ */
+export function userReadings(statement: string): string[] {
+  if (KANA.test(statement)) return [statement, `私は${statement}`];
+  if (HAN.test(statement)) return [statement, `我${statement}`];
+  return [statement];
+}
+
 /**
  * Search terms for the known facts a statement may replace, which may share no word with it ("moved to Berlin" and
  * "lives in Paris"): its slot's words, or what it drops. Null when it replaces nothing.
@@ -32,8 +46,9 @@ const COMMA = /\s*[,，、]\s*/u;
 
 /**
  * The statements of the user's own message the rule reads, as facts are read: its sentences and their `;` clauses,
- * openers removed. Also the comma clauses that drop something ("I've gone off dark roast, I prefer light roast now";
- * "npmはやめて、pnpmに切り替えました") when no other clause of the sentence qualifies it.
+ * openers removed; and their comma clauses ("I've gone off dark roast, I prefer light roast now"; "npmはやめて、
+ * pnpmに切り替えました"; "我上个月搬到了成都，最近很开心") when no other clause of the sentence qualifies them ("On
+ * weekends, I use Vim": none is read alone).
  */
 export function messageStatements(message: string): string[] {
   const statements: string[] = [];
@@ -48,7 +63,6 @@ export function messageStatements(message: string): string[] {
       const parts = statement.split(COMMA).map((part) => part.replace(OPENER, '').trim());
       if (parts.length < 2) continue;
       for (const [index, part] of parts.entries()) {
-        if (readDrop(part) === null) continue;
         const others = parts.filter((_, other) => other !== index);
         if (others.every((other) => !qualifies(other))) statements.push(part);
       }

@@ -326,12 +326,12 @@ async function planFacts(
   // fact, then on the user's own statements ("I've gone off dark roast, …"): an extractor may word a fact so that it
   // fills no slot, and what the user said is what was meant. What the message replaces is replaced by the turn's
   // newest fact; a turn that stores no fact replaces nothing.
-  const statements: Array<{ text: string; byFact: number | 'newest' }> = [
-    ...plan.facts.map(({ write }, index) => ({ text: write.text, byFact: index })),
-    ...messageStatements(userText).map((text) => ({ text, byFact: 'newest' as const })),
+  const statements: Array<{ text: string; byFact: number | 'newest'; byUser: boolean }> = [
+    ...plan.facts.map(({ write }, index) => ({ text: write.text, byFact: index, byUser: false })),
+    ...messageStatements(userText).map((text) => ({ text, byFact: 'newest' as const, byUser: true })),
   ];
-  for (const { text, byFact } of statements) {
-    for (const id of await findSupersededFacts(context, scope, text, related)) {
+  for (const { text, byFact, byUser } of statements) {
+    for (const id of await findSupersededFacts(context, scope, text, { related, byUser })) {
       if (superseded.has(id)) continue;
       superseded.add(id);
       plan.supersede.push({ id, byFact });

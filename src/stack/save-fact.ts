@@ -1,7 +1,7 @@
 import { buildFactQuery } from '../core/build-fact-query.js';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/build-search-query.js';
 import { factSimilarity } from '../core/fact-similarity.js';
-import { findSuperseded, supersedeCues } from '../core/find-superseded.js';
+import { findSuperseded, supersedeCues, userReadings } from '../core/find-superseded.js';
 import { hashFact } from '../core/hash-fact.js';
 import type { Fact } from '../spec/fact.js';
 import type { MemorySource } from '../spec/memory-source.js';
@@ -59,21 +59,23 @@ export async function saveFact(
 /**
  * Live facts of the scope that `statement` replaces (`findSuperseded`): among `related` (facts found already) and the
  * facts its cues find, since a replaced fact may share no word with it ("moved to Berlin", "lives in Paris").
+ * `byUser`: a statement of the user's own message (see `userReadings`).
  */
 export async function findSupersededFacts(
   context: StackContext,
   scope: FactScope,
   statement: string,
-  related: ReadonlyArray<{ id: number; text: string }> = [],
+  options: { related?: ReadonlyArray<{ id: number; text: string }>; byUser?: boolean } = {},
 ): Promise<number[]> {
-  const cues = supersedeCues(statement);
-  if (cues === null) return [];
+  const readings = options.byUser ? userReadings(statement) : [statement];
+  const cues = readings.map(supersedeCues).filter((cue) => cue !== null);
+  if (cues.length === 0) return [];
   const found = [
-    ...related,
-    ...((await searchFacts(context, scope, cues, 20)) ?? []),
+    ...(options.related ?? []),
+    ...((await searchFacts(context, scope, cues.join(' '), 20)) ?? []),
     ...((await searchFacts(context, scope, statement, 8)) ?? []),
   ];
-  return findSuperseded(statement, found);
+  return [...new Set(readings.flatMap((reading) => findSuperseded(reading, found)))];
 }
 
 /** A stored fact of the scope worded nearly as `text` (`limits.nearDuplicateSimilarity`), if there is one. */

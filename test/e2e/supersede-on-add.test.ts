@@ -1,7 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryStack, heuristicExtractor, type MemoryStore, type MemstackEvent } from '../../src/index.js';
+import {
+  createMemoryStack,
+  heuristicExtractor,
+  llmExtractor,
+  type MemoryStore,
+  type MemstackEvent,
+} from '../../src/index.js';
 import { postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import { scriptedCompletionModel } from '../../src/testing.js';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 
 const scope = { agentId: 'assistant', userId: 'bob' };
@@ -64,4 +71,29 @@ describe.each(stores)('facts.add supersedes by the same rule as extraction (%s)'
       }
     },
   );
+});
+
+describe("extraction also reads the user's own statements", () => {
+  it('replaces what the message drops or moves away from, by the fact the turn stores', async () => {
+    const reply = (...facts: string[]) => JSON.stringify({ task: null, clarification: null, facts, supersedes: [] });
+    // Facts worded so that they fill no slot: only the user's words say what changed.
+    const model = scriptedCompletionModel([reply('用户最近很开心'), reply('ユーザーは紅茶が気に入っている')]);
+    const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }), extractor: llmExtractor({ model }) });
+    try {
+      const chongqing = await stack.facts.add(scope, '用户住在重庆');
+      const coffee = await stack.facts.add(scope, 'ユーザーはコーヒーが好きです');
+      const kept = await stack.facts.add(scope, '用户的妹妹住在重庆');
+      const session = { ...scope, threadId: 'moves' };
+      for (const text of ['其实我上个月搬到了成都，最近很开心。', '最近はコーヒーをやめて、紅茶を飲んでいます。']) {
+        await stack.record(await stack.prepare({ ...session, text }), { text: 'OK.' });
+        await stack.idle();
+      }
+      const live = (await stack.facts.list(scope)).map((fact) => fact.id);
+      expect(live).not.toContain(chongqing.id);
+      expect(live).not.toContain(coffee.id);
+      expect(live).toContain(kept.id);
+    } finally {
+      await stack.close();
+    }
+  });
 });
