@@ -318,6 +318,11 @@ export function contradictionCues(fact: string): string | null {
   return Object.values(slot).flat().join(' ');
 }
 
+/** The slot a fact fills (`residence`, `employer`, `tool:<choice>`), or null. */
+export function claimSlot(fact: string): string | null {
+  return readClaim(fact)?.slot ?? null;
+}
+
 /** Negated, hypothetical, past, partial or conditional: the words that keep a statement from replacing anything. */
 export function isQualified(text: string): boolean {
   return DOUBT.test(text) || CJK_DOUBT.test(text);

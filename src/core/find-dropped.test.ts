@@ -43,6 +43,15 @@ describe('findDropped', () => {
     expect(drops('ユーザーはTwitterをやめた', 'ユーザーはTwitterをよく見ています')).toBe(true);
   });
 
+  it('ends only where the subject lives or works when they leave a place or an employer', () => {
+    expect(drops('I left Lisbon for good', 'User lives in Lisbon')).toBe(true);
+    expect(drops('I left Lisbon for good', 'User loves Lisbon')).toBe(false);
+    expect(drops('我已经从网易离职', '用户在网易工作')).toBe(true);
+    expect(drops('我已经从网易离职', '用户喜欢网易的游戏')).toBe(false);
+    expect(drops('任天堂を辞めた', 'ユーザーは任天堂で働いています')).toBe(true);
+    expect(drops('任天堂を辞めた', 'ユーザーは任天堂のゲームが好き')).toBe(false);
+  });
+
   it('keeps facts about someone else, qualified facts, and facts naming a longer word', () => {
     expect(drops('User no longer uses Sublime Text', "User's sister uses Sublime Text")).toBe(false);
     expect(drops('User gave up soda', 'User drinks soda and juice')).toBe(false);

@@ -1,4 +1,4 @@
-import { isQualified, subjectKey } from './find-contradicted.js';
+import { claimSlot, isQualified, subjectKey } from './find-contradicted.js';
 
 /** A statement that its subject has stopped something: "User no longer uses VS Code", "我不再喝咖啡", "ソニーを辞めて". */
 export interface Drop {
@@ -6,7 +6,15 @@ export interface Drop {
   subject: string;
   /** What was left, as written ("VS Code", "dark roast", "咖啡"). */
   value: string;
+  /**
+   * `place`: a home or an employer was left ("left Paris", "从腾讯离职", "ソニーを辞めた"), which ends where they live
+   * or work, not every fact naming it ("loves Paris" stands). `any`: the subject stopped what facts naming it state.
+   */
+  kind: 'place' | 'any';
 }
+
+const PLACE_VERB =
+  /^(?:no\s+longer\s+(?:lives?|living|resides?|works?|working)\b|left\b|moved\s+(?:away\s+from|off)\b|(?:stopped|quit)\s+(?:working|living)\b)/iu;
 
 // English: the subject is read case-sensitively (a name is capitalised), the rest without case.
 const EN_SUBJECT =
@@ -75,14 +83,19 @@ export function readDrop(statement: string): Drop | null {
 function readEnglishDrop(text: string): Drop | null {
   const subject = EN_SUBJECT.exec(text)?.[0];
   const rest = subject === undefined ? text : text.slice(subject.length).trim();
-  const value = EN_DROP.exec(rest)
-    ?.groups?.value?.replace(EN_VALUE_END, '')
+  const match = EN_DROP.exec(rest);
+  const value = match?.groups?.value
+    ?.replace(EN_VALUE_END, '')
     .replace(/^(?:the|my|our|his|her|their)\s+/iu, '')
     .trim();
   if (value === undefined || value === '' || PRONOUN.test(value) || isQualified(value)) return null;
   if (value.split(' ').length > 5 || value.length > 40 || !/\p{L}/u.test(value)) return null;
   const key = subject === undefined ? 'self' : ownerKey(subject);
-  return key === null ? null : { subject: key, value };
+  const verb = rest.replace(
+    /^(?:(?:'ve|'m|'re|has|have|had|is|are|am)\s+)?(?:(?:now|just|recently|finally|already|actually|officially|completely)\s+)*/iu,
+    '',
+  );
+  return key === null ? null : { subject: key, value, kind: PLACE_VERB.test(verb) ? 'place' : 'any' };
 }
 
 function readCjkDrop(text: string): Drop | null {
@@ -92,7 +105,8 @@ function readCjkDrop(text: string): Drop | null {
     if (groups === undefined || value === undefined || value === '') continue;
     if (value.length > 16 || CJK_CLAUSE.test(value) || isQualified(value)) continue;
     const key = groups.subject === undefined ? 'self' : ownerKey(groups.subject);
-    if (key !== null) return { subject: key, value };
+    const place = /离开|離開|离职|離職|辞职|辭職|搬走|搬出|住在|辞め|退職|退社/u.test(text);
+    if (key !== null) return { subject: key, value, kind: place ? 'place' : 'any' };
   }
   return null;
 }
@@ -141,6 +155,7 @@ export function findDropped(statement: string, known: ReadonlyArray<{ id: number
     .filter(({ text }) => {
       const folded = text.normalize('NFKC').toLowerCase();
       if (isQualified(text) || factSubject(text) !== drop.subject) return false;
+      if (drop.kind === 'place' && !/^(?:residence|employer)$/u.test(claimSlot(text) ?? '')) return false;
       const at = folded.indexOf(value);
       if (at < 0) return false;
       if (!wordBound) return true;
