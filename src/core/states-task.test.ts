@@ -26,6 +26,8 @@ describe('statesTask', () => {
     'お疲れさまです！',
     'どのブランチにマージしましたっけ？',
     '週末は海に行きました。',
+    '我们已经改用 yarn 了。',
+    'うちのチームはGCPを使っています。',
   ])('is false for a greeting, an information question or a plain statement: %j', (text) => {
     expect(statesTask(text)).toBe(false);
   });
