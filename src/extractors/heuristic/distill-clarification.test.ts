@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { countGraphemes } from '../../core/count-graphemes.js';
 import { distillClarification } from './distill-clarification.js';
 
 const options = { maxQuestionLength: 200, maxAnswerLength: 300 };
@@ -105,5 +107,18 @@ describe('distillClarification', () => {
   it('returns null for a counter-question', () => {
     expect(distillClarification(sw, 'What does it do exactly?', options)).toBeNull();
     expect(distillClarification(sw, '它是做什么的？', options)).toBeNull();
+  });
+
+  it('stays within its cap on whole grapheme clusters, whatever the question and answer (property)', () => {
+    const text = fc.string({ unit: 'grapheme', maxLength: 400 });
+    fc.assert(
+      fc.property(text, text, fc.integer({ min: 8, max: 300 }), (question, answer, cap) => {
+        const clarification = distillClarification(question, answer, { maxQuestionLength: 200, maxAnswerLength: cap });
+        if (clarification === null) return;
+        expect(countGraphemes(clarification)).toBeLessThanOrEqual(cap);
+        expect(clarification.isWellFormed()).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
