@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createMemoryStack, type Extractor, heuristicExtractor } from '../src/index.js';
+import {
+  type CompletionModel,
+  createMemoryStack,
+  type Extractor,
+  heuristicExtractor,
+  llmExtractor,
+  ModelCallError,
+} from '../src/index.js';
 import { sqliteStore } from '../src/sqlite.js';
 import { printTable } from './print-table.js';
 import {
@@ -7,11 +14,39 @@ import {
   type ExtractionOutcome,
   type ExtractionScore,
   extractionSetSchema,
+  type RecordedExtractions,
+  recordedExtractionsSchema,
   scoreExtraction,
 } from './score-extraction.js';
 
 const FIXTURE = new URL('../test/fixtures/extraction-set.json', import.meta.url);
+const RECORDINGS = new URL('../test/fixtures/recorded-extractions.json', import.meta.url);
 const LANGUAGES = ['en', 'zh', 'ja'] as const;
+
+export function loadRecordedExtractions(): RecordedExtractions['recordings'] {
+  return recordedExtractionsSchema.parse(JSON.parse(readFileSync(RECORDINGS, 'utf8'))).recordings;
+}
+
+const USER_MESSAGE = /<user_message>\n([\s\S]*?)\n<\/user_message>/;
+
+/**
+ * A model that answers each extraction call with the reply recorded for the user message the prompt carries: a real
+ * `CompletionModel` over the recording (the extractor builds its prompt and parses the reply as in production). A call
+ * about a message with no recording fails as a model call does.
+ */
+export function recordedModel(outputs: ReadonlyArray<{ message: string; output: string }>): CompletionModel {
+  return {
+    specificationVersion: 'v1',
+    provider: 'recorded',
+    modelId: 'recorded-extractions',
+    async complete(request) {
+      const message = USER_MESSAGE.exec(request.prompt)?.[1];
+      const recorded = outputs.find((output) => output.message === message);
+      if (recorded === undefined) throw new ModelCallError('MODEL_CALL_FAILED', 'no recorded reply for this message');
+      return { text: recorded.output };
+    },
+  };
+}
 
 export function loadExtractionSet(): ExtractionCase[] {
   return extractionSetSchema.parse(JSON.parse(readFileSync(FIXTURE, 'utf8'))).cases;
@@ -53,17 +88,20 @@ export async function runExtractionCase(item: ExtractionCase, extractor: Extract
   }
 }
 
-/** Precision and recall of facts, accuracy of supersedes and pins, per language, for the heuristic extractor. */
-export async function extractionBench(): Promise<Record<string, unknown>> {
-  const cases = loadExtractionSet();
+/** Precision and recall of facts, accuracy of supersedes and pins, per language, for one extractor path. */
+async function scorePath(
+  title: string,
+  cases: readonly ExtractionCase[],
+  extractorFor: (item: ExtractionCase) => Extractor,
+): Promise<Record<string, ExtractionScore>> {
   const pairs: Array<{ case: ExtractionCase; outcome: ExtractionOutcome }> = [];
-  for (const item of cases) pairs.push({ case: item, outcome: await runExtractionCase(item, heuristicExtractor()) });
+  for (const item of cases) pairs.push({ case: item, outcome: await runExtractionCase(item, extractorFor(item)) });
   const scores: Record<string, ExtractionScore> = {};
   for (const language of LANGUAGES)
     scores[language] = scoreExtraction(pairs.filter((pair) => pair.case.language === language));
   scores.all = scoreExtraction(pairs);
   printTable(
-    'extraction, heuristic extractor (test/fixtures/extraction-set.json)',
+    title,
     [
       'language',
       'cases',
@@ -89,6 +127,43 @@ export async function extractionBench(): Promise<Record<string, unknown>> {
       score.pinCases,
     ]),
   );
-  console.log('LLM extractor on recorded model outputs: not measured (no recorded outputs checked in yet).');
-  return { heuristic: scores };
+  return scores;
+}
+
+/**
+ * The extraction set through a real stack: the heuristic extractor; the LLM extractor parsing the recorded model
+ * replies (`test/fixtures/recorded-extractions.json`); and the stack's supersede and pin rules given the labelled
+ * facts (the heuristic's task and clarification, the set's facts: what the rules do when the facts are right).
+ */
+export async function extractionBench(): Promise<Record<string, unknown>> {
+  const cases = loadExtractionSet();
+  const heuristic = await scorePath('extraction, heuristic extractor (test/fixtures/extraction-set.json)', cases, () =>
+    heuristicExtractor(),
+  );
+  const recordings = new Map(loadRecordedExtractions().map((recording) => [recording.id, recording.outputs]));
+  const recorded = cases.filter((item) => recordings.has(item.id));
+  const llm = await scorePath(
+    `extraction, LLM extractor parsing recorded model replies (${recorded.length} cases, test/fixtures/recorded-extractions.json)`,
+    recorded,
+    (item) => llmExtractor({ model: recordedModel(recordings.get(item.id) ?? []) }),
+  );
+  const labelled = await scorePath(
+    'supersede and pin rules given the labelled facts (heuristic task and clarification)',
+    cases,
+    (item) => labelledFactsExtractor(item),
+  );
+  return { heuristic, llm, labelled };
+}
+
+/** The heuristic extractor with the case's labelled facts in place of its own, for the message being scored. */
+function labelledFactsExtractor(item: ExtractionCase): Extractor {
+  const heuristic = heuristicExtractor();
+  return {
+    ...heuristic,
+    async extract(input, options) {
+      const extraction = await heuristic.extract(input, options);
+      if (input.userText !== item.message) return { ...extraction, facts: [], supersedes: [] };
+      return { ...extraction, facts: item.facts, supersedes: [] };
+    },
+  };
 }

@@ -31,6 +31,20 @@ export const extractionSetSchema = z.object({
   cases: z.array(extractionCaseSchema),
 });
 
+/** `test/fixtures/recorded-extractions.json`: a model's raw reply to each extraction call of a case. */
+export const recordedExtractionsSchema = z.object({
+  description: z.string(),
+  recordings: z.array(
+    z.object({
+      /** The case of `extraction-set.json`. */
+      id: z.string().min(1),
+      /** One reply per extraction call, found by the user message the call is about (the prompt's <user_message>). */
+      outputs: z.array(z.object({ message: z.string().min(1), output: z.string() })).min(1),
+    }),
+  ),
+});
+export type RecordedExtractions = z.infer<typeof recordedExtractionsSchema>;
+
 /** What an extractor path produced for one case. */
 export interface ExtractionOutcome {
   /** New live facts after the message. */

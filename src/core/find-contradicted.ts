@@ -42,6 +42,14 @@ const TOOLS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>
     intellij: ['intellij', 'intellij idea'],
     webstorm: ['webstorm'],
   },
+  bundler: {
+    vite: ['vite'],
+    webpack: ['webpack'],
+    esbuild: ['esbuild'],
+    rollup: ['rollup'],
+    parcel: ['parcel'],
+    turbopack: ['turbopack'],
+  },
   indentation: {
     tabs: ['tabs', 'tab indentation', '制表符', 'タブ'],
     spaces: ['spaces', 'space indentation', '空格', 'スペース'],
@@ -110,18 +118,18 @@ const ADVERBS = '(?:\\s+(?:now|currently|recently|just|finally|officially|still)
 const HAS = '(?:(?:has|have)\\s+)?';
 const TOOL_ROLE =
   '(?:package\\s+manager|test\\s+runner|test(?:ing)?\\s+(?:framework|library|tool)|(?:code\\s+|text\\s+)?editor|ide|theme|colou?r\\s+scheme|indentation|quote\\s+style)';
-const TOOL_TAIL = `(?:\\s+as\\s+(?:(?:a|an|the|its|their|his|her|our|my|(?:the\\s+)?user's)\\s+)?(?:(?:default|main|primary|preferred|go-to)\\s+)?${TOOL_ROLE}|\\s+for\\s+(?:package\\s+management|managing\\s+(?:packages|dependencies)|dependencies|(?:running\\s+)?tests|testing|editing|coding|indentation|strings|formatting)|\\s+(?:for|in|across)\\s+(?:the|this|our|its|their|all|every|(?:the\\s+)?user's)\\s+(?:projects?|repos?|repository|repositories|codebases?|apps?)|\\s+(?:everywhere|by\\s+default)|${TIME})*`;
+const TOOL_TAIL = `(?:\\s+as\\s+(?:(?:a|an|the|its|their|his|her|our|my|(?:the\\s+)?user's)\\s+)?(?:(?:default|main|primary|preferred|go-to)\\s+)?${TOOL_ROLE}|\\s+for\\s+(?:package\\s+management|managing\\s+(?:packages|dependencies)|dependencies|(?:running\\s+)?tests|testing|editing|coding|indentation|strings|formatting)|\\s+(?:for|in|across)\\s+(?:all\\s+)?(?:the|this|our|its|their|all|every|(?:the\\s+)?user's)\\s+(?:projects?|repos?|repository|repositories|codebases?|apps?)|\\s+(?:everywhere|by\\s+default)|${TIME})*`;
 const PLACE_TAIL = `(?:\\s+for\\s+(?:a\\s+)?(?:new\\s+)?(?:job|work)|${TIME})*`;
 const JOB_TAIL = `(?:\\s+as\\s+(?:a|an)\\s+(?:[\\p{L}-]+\\s+){0,2}(?:engineer|developer|designer|manager|scientist|analyst|researcher|consultant|architect|intern|lead|director|founder|co-?founder|cto|ceo|programmer|writer|teacher|nurse|doctor|lawyer|accountant|specialist|administrator|officer|sre)|${TIME})*`;
 const USE =
-  'is\\s+using|are\\s+using|(?:has|have)\\s+been\\s+using|uses|use|relies\\s+on|rely\\s+on|(?:has\\s+|have\\s+)?adopted|(?:has\\s+|have\\s+)?standardi[sz]ed\\s+on|(?:has\\s+|have\\s+)?settled\\s+on|went\\s+with|goes\\s+with|chose|picked|(?:runs|writes)\\s+tests\\s+with|tests\\s+with|(?:manages|installs)\\s+(?:packages|dependencies)\\s+with|indents\\s+with|(?:codes|edits\\s+code|writes\\s+code|works)\\s+(?:in|with)';
+  '(?:has\\s+|have\\s+)?decided\\s+(?:to\\s+use|on)|is\\s+using|are\\s+using|(?:has|have)\\s+been\\s+using|uses|use|relies\\s+on|rely\\s+on|(?:has\\s+|have\\s+)?adopted|(?:has\\s+|have\\s+)?standardi[sz]ed\\s+on|(?:has\\s+|have\\s+)?settled\\s+on|went\\s+with|goes\\s+with|chose|picked|(?:runs|writes)\\s+tests\\s+with|tests\\s+with|(?:manages|installs)\\s+(?:packages|dependencies)\\s+with|indents\\s+with|(?:codes|edits\\s+code|writes\\s+code|works)\\s+(?:in|with)';
 const PREFER =
   '(?:prefers|prefer|likes|like|loves|love)\\s+(?:using|to\\s+use|working\\s+(?:in|with))|prefers|prefer|likes|like|loves|love|favou?rs|favou?r|is\\s+a\\s+fan\\s+of|(?:has|have)\\s+a\\s+(?:strong\\s+)?preference\\s+for';
 const SWITCH =
   '(?:switched|moved|migrated|changed|transitioned|converted|gone)(?:\\s+over)?(?:\\s+(?:the\\s+project|the\\s+codebase|the\\s+repo|its\\s+projects?|their\\s+projects?))?';
 
 const ZH_SUBJECT =
-  '^(?<subject>[^\\s,，、。]+?)(?:现在|現在|目前|已经|已經|刚刚|剛剛|最近|如今|终于|終於|正式|一直|已|刚|剛|\\s)*';
+  '^(?<subject>[^\\s,，、。]+?)(?:现在|現在|目前|已经|已經|刚刚|剛剛|最近|如今|终于|終於|正式|一直|已|刚|剛|上个月|上個月|上周|上週|上星期|去年|今年|前几天|前幾天|前阵子|前陣子|这个月|這個月|本月|昨天|前天|\\s)*';
 const ZH_SWITCH =
   '切换到|切換到|切换成|切換成|换成|換成|换到|換到|迁移到|遷移到|迁到|遷到|转到|轉到|转向|轉向|改成|改为|改為|改用';
 const ZH_TOOL_TAIL =
@@ -237,7 +245,7 @@ const FORMS: readonly Form[] = [
     'employer',
   ),
   form(
-    `${SUBJECT}${ADVERBS}\\s+${HAS}(?:joined|started\\s+(?:working\\s+)?(?:at|for))\\s+(?<value>.+?)${JOB_TAIL}$`,
+    `${SUBJECT}${ADVERBS}\\s+${HAS}(?:joined|started\\s+(?:working\\s+)?(?:at|for)|(?:started|got|took|landed|accepted)\\s+(?:a\\s+)?(?:new\\s+)?(?:job|position|role)\\s+(?:at|with))\\s+(?<value>.+?)${JOB_TAIL}$`,
     'employer',
     'state',
     true,
@@ -290,7 +298,7 @@ export function findContradicted(newFact: string, known: ReadonlyArray<{ id: num
     const old = readClaim(fact.text);
     if (old === null || old.slot !== claim.slot || old.subject !== claim.subject) continue;
     if (sameValue(old.value, claim.value)) continue;
-    const leftBehind = claim.kind === 'state' && claim.replaces !== null && sameValue(old.value, claim.replaces);
+    const leftBehind = claim.replaces !== null && sameValue(old.value, claim.replaces);
     if (old.kind === claim.kind || leftBehind) contradicted.push(fact.id);
   }
   return contradicted;
@@ -308,6 +316,16 @@ export function contradictionCues(fact: string): string | null {
   if (claim.slot === 'employer') return 'works working employed joined 工作 上班 就职 就職 任职 働いて 勤めて 入社';
   const slot = TOOLS[claim.slot.slice('tool:'.length)] ?? {};
   return Object.values(slot).flat().join(' ');
+}
+
+/** The slot a fact fills (`residence`, `employer`, `tool:<choice>`), or null. */
+export function claimSlot(fact: string): string | null {
+  return readClaim(fact)?.slot ?? null;
+}
+
+/** Negated, hypothetical, past, partial or conditional: the words that keep a statement from replacing anything. */
+export function isQualified(text: string): boolean {
+  return DOUBT.test(text) || CJK_DOUBT.test(text);
 }
 
 function readClaim(fact: string): Claim | null {
@@ -332,14 +350,16 @@ function readClaim(fact: string): Claim | null {
         slot === 'tool' ? toolValue(groups.from ?? groups.other ?? '') : placeOrEmployer(slot, groups.from ?? '');
       // "switched from npm to pnpm" names one slot twice; "switched from work to pnpm" is no form we know.
       if (from === null || from.slot !== value.slot) continue;
-      if (groups.from !== undefined) replaces = from.value;
+      // "switched from npm", and "prefers Vitest over Jest": the value named second is left behind.
+      replaces = from.value;
     }
     return { slot: value.slot, subject, value: value.value, kind, replaces };
   }
   return null;
 }
 
-function subjectKey(subject: string): string | null {
+/** `self`, `name:<who>`, or null when the phrase names no one we can tell apart (see `SELF`, `NAMED`). */
+export function subjectKey(subject: string): string | null {
   const trimmed = subject.trim();
   if (SELF.test(trimmed)) return 'self';
   if (NOT_NAMED.test(trimmed) || !NAMED.test(trimmed)) return null;

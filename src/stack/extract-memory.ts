@@ -5,7 +5,7 @@ import { checkFact } from '../core/check-fact.js';
 import { checkMemoryText } from '../core/check-memory-text.js';
 import { factContext } from '../core/fact-context.js';
 import { factSimilarity } from '../core/fact-similarity.js';
-import { contradictionCues, findContradicted } from '../core/find-contradicted.js';
+import { messageStatements } from '../core/find-superseded.js';
 import { hashFact } from '../core/hash-fact.js';
 import { isSubstantive } from '../core/is-substantive.js';
 import { parseExtraction } from '../core/parse-extraction.js';
@@ -17,7 +17,7 @@ import type { Extraction, ExtractionInput } from '../spec/extractor.js';
 import type { Fact } from '../spec/fact.js';
 import type { MemorySource } from '../spec/memory-source.js';
 import type { Clarification, ExtractionCommit, NewFact, PinState, SessionRecord } from '../spec/memory-store.js';
-import { findNearDuplicate, storedFact } from './save-fact.js';
+import { findNearDuplicate, findSupersededFacts, storedFact } from './save-fact.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
 import { TimeoutSignal, withTimeout } from './with-timeout.js';
@@ -136,14 +136,17 @@ async function readSession(context: StackContext, job: ExtractionJob): Promise<S
   return snapshot.session;
 }
 
-async function readTaskSource(
-  context: StackContext,
-  session: SessionRecord,
-): Promise<{ text: string; userId: string | null } | null> {
+interface TaskSource {
+  text: string;
+  userId: string | null;
+  turnId: number;
+}
+
+async function readTaskSource(context: StackContext, session: SessionRecord): Promise<TaskSource | null> {
   if (session.pin !== null || session.taskSourceTurnId === null) return null;
   if (session.pinAttempts >= context.limits.pinAttempts) return null;
   const turn = await context.store.sessions.readTurn(session.key, session.taskSourceTurnId);
-  return turn ? { text: stripSenderMetadata(turn.text), userId: turn.userId } : null;
+  return turn ? { text: stripSenderMetadata(turn.text), userId: turn.userId, turnId: turn.id } : null;
 }
 
 /**
@@ -160,13 +163,22 @@ async function commit(
   job: ExtractionJob,
   read: SessionRecord,
   extraction: Extraction,
-  taskSource: { userId: string | null } | null,
+  taskSource: TaskSource | null,
   plan: FactPlan,
 ): Promise<void> {
   const { limits, store } = context;
   const { sessionKey, scope } = job;
-  const task = taskSource !== null && read.pin === null ? checkedTask(context, sessionKey, extraction) : null;
-  const clarification = job.answersQuestion !== null ? checkedClarification(context, job, extraction) : null;
+  const answer = job.answersQuestion !== null ? checkedClarification(context, job, extraction) : null;
+  // The task stated in answer to the assistant's question ("在的。你说要重构的同步模块里，离线缓存还要保留吗？" /
+  // "需要保留…") is the answer with its question: the answer alone does not say what it keeps.
+  const answerIsTask = answer !== null && taskSource?.turnId === job.userTurnId;
+  const task =
+    taskSource !== null && read.pin === null
+      ? answerIsTask
+        ? answer.text
+        : checkedTask(context, sessionKey, extraction)
+      : null;
+  const clarification = answerIsTask ? null : answer;
   let session: SessionRecord | null = read;
   for (let attempt = 1; session !== null && attempt <= PIN_WRITE_ATTEMPTS; attempt += 1) {
     if (session.extractedThroughTurnId >= job.assistantTurnId) return;
@@ -310,16 +322,19 @@ async function planFacts(
     superseded.add(id);
     plan.supersede.push({ id, byFact: 'newest' });
   }
-  // Whatever the extractor said, a new fact replaces a known one that fills the same slot of the same subject ("moved
-  // to Berlin" and "lives in Paris"). Such a pair may share no word, so the slot's own words are searched as well.
-  for (const [index, { write }] of plan.facts.entries()) {
-    const cues = contradictionCues(write.text);
-    if (cues === null) continue;
-    const known = [...related, ...((await searchFacts(context, scope, cues, 20)) ?? [])];
-    const candidates = known.filter((candidate) => !superseded.has(candidate.id));
-    for (const id of new Set(findContradicted(write.text, candidates))) {
+  // Whatever the extractor said, the one supersede rule (`findSuperseded`, as `facts.add` applies it) runs on each new
+  // fact, then on the user's own statements ("I've gone off dark roast, …"): an extractor may word a fact so that it
+  // fills no slot, and what the user said is what was meant. What the message replaces is replaced by the turn's
+  // newest fact; a turn that stores no fact replaces nothing.
+  const statements: Array<{ text: string; byFact: number | 'newest'; byUser: boolean }> = [
+    ...plan.facts.map(({ write }, index) => ({ text: write.text, byFact: index, byUser: false })),
+    ...messageStatements(userText).map((text) => ({ text, byFact: 'newest' as const, byUser: true })),
+  ];
+  for (const { text, byFact, byUser } of statements) {
+    for (const id of await findSupersededFacts(context, scope, text, { related, byUser })) {
+      if (superseded.has(id)) continue;
       superseded.add(id);
-      plan.supersede.push({ id, byFact: index });
+      plan.supersede.push({ id, byFact });
     }
   }
   return plan;

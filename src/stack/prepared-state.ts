@@ -1,4 +1,4 @@
-import { isSubstantive } from '../core/is-substantive.js';
+import { statesTask } from '../core/states-task.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { SentPrompt } from '../spec/turn-trace.js';
@@ -19,7 +19,8 @@ export function preparedState(
   return {
     turn,
     previousTurn: lastTurn ? { id: lastTurn.id, text: lastTurn.text } : undefined,
-    taskSourceNeeded: (session?.taskSourceTurnId ?? null) === null && isSubstantive(stripSenderMetadata(text)),
+    // The first message that states a task is the pin's source (decision 5): not a greeting, nor a question.
+    taskSourceNeeded: (session?.taskSourceTurnId ?? null) === null && statesTask(stripSenderMetadata(text)),
     recorded: false,
     sent,
     modelState: session?.modelState ?? {},

@@ -1,11 +1,13 @@
 import { buildFactQuery } from '../core/build-fact-query.js';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/build-search-query.js';
 import { factSimilarity } from '../core/fact-similarity.js';
+import { findSuperseded, supersedeCues, userReadings } from '../core/find-superseded.js';
 import { hashFact } from '../core/hash-fact.js';
 import type { Fact } from '../spec/fact.js';
 import type { MemorySource } from '../spec/memory-source.js';
 import type { FactScope } from '../spec/scope.js';
 import type { AddedFact } from './memory-stack.js';
+import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
 
 /**
@@ -44,8 +46,36 @@ export async function saveFact(
   if (!result.inserted) {
     await store.facts.touch(scope, [result.id], at);
     context.emit({ type: 'fact-duplicate', sessionKey: source.sessionKey, scope, factId: result.id, text });
+    return { id: result.id, text: near?.text ?? text, added: false };
   }
-  return { id: result.id, text: near?.text ?? text, added: result.inserted };
+  // The same rule as the extraction path: a new fact replaces the ones it contradicts or drops.
+  for (const id of await findSupersededFacts(context, scope, text)) {
+    if (id === result.id || !(await store.facts.supersede(scope, id, result.id))) continue;
+    context.emit({ type: 'fact-superseded', sessionKey: source.sessionKey, scope, factId: id, byFactId: result.id });
+  }
+  return { id: result.id, text, added: true };
+}
+
+/**
+ * Live facts of the scope that `statement` replaces (`findSuperseded`): among `related` (facts found already) and the
+ * facts its cues find, since a replaced fact may share no word with it ("moved to Berlin", "lives in Paris").
+ * `byUser`: a statement of the user's own message (see `userReadings`).
+ */
+export async function findSupersededFacts(
+  context: StackContext,
+  scope: FactScope,
+  statement: string,
+  options: { related?: ReadonlyArray<{ id: number; text: string }>; byUser?: boolean } = {},
+): Promise<number[]> {
+  const readings = options.byUser ? userReadings(statement) : [statement];
+  const cues = readings.map(supersedeCues).filter((cue) => cue !== null);
+  if (cues.length === 0) return [];
+  const found = [
+    ...(options.related ?? []),
+    ...((await searchFacts(context, scope, cues.join(' '), 20)) ?? []),
+    ...((await searchFacts(context, scope, statement, 8)) ?? []),
+  ];
+  return [...new Set(readings.flatMap((reading) => findSuperseded(reading, found)))];
 }
 
 /** A stored fact of the scope worded nearly as `text` (`limits.nearDuplicateSimilarity`), if there is one. */

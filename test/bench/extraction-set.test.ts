@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extractionSetSchema, normaliseFact, pinMatches, scoreExtraction } from '../../bench/score-extraction.js';
+import {
+  extractionSetSchema,
+  normaliseFact,
+  pinMatches,
+  recordedExtractionsSchema,
+  scoreExtraction,
+} from '../../bench/score-extraction.js';
 
 const set = extractionSetSchema.parse(
   JSON.parse(readFileSync(new URL('../fixtures/extraction-set.json', import.meta.url), 'utf8')),
@@ -91,5 +97,46 @@ describe('the extraction scorer', () => {
     expect(score.recall).toBeCloseTo(2 / 3);
     expect(score.supersedeCases).toBe(1);
     expect(score.supersedeAccuracy).toBe(0);
+  });
+});
+
+describe('the recorded model replies', () => {
+  const recordings = recordedExtractionsSchema.parse(
+    JSON.parse(readFileSync(new URL('../fixtures/recorded-extractions.json', import.meta.url), 'utf8')),
+  ).recordings;
+  const cases = new Map(set.cases.map((item) => [item.id, item]));
+
+  it('answer the calls of the set cases: the message, and the previous message of a clarification case', () => {
+    expect(new Set(recordings.map((recording) => recording.id)).size).toBe(recordings.length);
+    expect(recordings.length).toBeGreaterThanOrEqual(set.cases.length / 2);
+    for (const recording of recordings) {
+      const item = cases.get(recording.id);
+      expect(item, recording.id).toBeDefined();
+      const messages = recording.outputs.map((output) => output.message);
+      expect(messages, recording.id).toContain(item?.message);
+      for (const message of messages) expect([item?.message, item?.previousMessage], recording.id).toContain(message);
+    }
+  });
+
+  it('cover the shapes models answer in, the broken ones included', () => {
+    const outputs = recordings.flatMap((recording) => recording.outputs.map((output) => output.output));
+    const some = (test: (output: string) => boolean) => outputs.some(test);
+    expect(some((output) => output.startsWith('```json'))).toBe(true);
+    expect(some((output) => /^[A-Z][^{]*:\n\{/.test(output))).toBe(true);
+    expect(some((output) => /\}\n\n\S/.test(output))).toBe(true);
+    expect(some((output) => /,\s*\}\s*$/.test(output))).toBe(true);
+    expect(some((output) => /"supersedes": (?:"|\["\d)/.test(output))).toBe(true);
+    expect(some((output) => /"supersedes": \[[^\]]*\b99\b/.test(output))).toBe(true);
+    expect(some((output) => output === '')).toBe(true);
+    // Most replies are well formed: the figures measure an extractor, not a broken model.
+    const parsable = outputs.filter((output) => {
+      try {
+        JSON.parse(output.replace(/^```json\n|\n```$/g, ''));
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(parsable.length / outputs.length).toBeGreaterThan(0.6);
   });
 });

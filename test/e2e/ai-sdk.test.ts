@@ -129,7 +129,7 @@ describe('memstack/ai-sdk with @ai-sdk/anthropic and @ai-sdk/openai-compatible',
       model: provider('qwen'),
       middleware: memstackMiddleware({ stack, scope: alice }),
     });
-    const messages = [{ role: 'user' as const, content: 'Which test runner? We use pnpm workspaces.' }];
+    const messages = [{ role: 'user' as const, content: 'Help me pick a test runner. We use pnpm workspaces.' }];
     const first = await generateText({ model, messages });
     await stack.idle();
     const second = streamText({
@@ -149,7 +149,7 @@ describe('memstack/ai-sdk with @ai-sdk/anthropic and @ai-sdk/openai-compatible',
       /^<task_recap>[\s\S]*User uses pnpm workspaces[\s\S]*How do I set it up/,
     );
     expect((await stack.session(alice)).turns.map((turn) => turn.text)).toEqual([
-      'Which test runner? We use pnpm workspaces.',
+      'Help me pick a test runner. We use pnpm workspaces.',
       'Vitest suits pnpm workspaces.',
       'How do I set it up for pnpm workspaces?',
       'Add a vitest.workspace.ts.',

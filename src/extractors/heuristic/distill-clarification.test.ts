@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { countGraphemes } from '../../core/count-graphemes.js';
 import { distillClarification } from './distill-clarification.js';
 
 const options = { maxQuestionLength: 200, maxAnswerLength: 300 };
@@ -49,14 +51,36 @@ describe('distillClarification', () => {
     ).toBe('要保留 service worker 吗？ → 是的，保留它，但是把旧的缓存列表删掉，再把文件移到 src 目录。');
   });
 
-  it("returns a longer answer's meaningful sentences on their own", () => {
+  it('quotes the question before a longer answer too, so the pin says what the answer is about', () => {
     expect(
       distillClarification(
         'Which database should the service use?',
         'We already run Postgres 16 in production, so use that. Thanks!',
         options,
       ),
-    ).toBe('We already run Postgres 16 in production, so use that.');
+    ).toBe('Which database should the service use? → We already run Postgres 16 in production, so use that.');
+    expect(distillClarification('要把旧的接口删掉吗？', '先别删，移动端还在调用这些接口。', options)).toBe(
+      '要把旧的接口删掉吗？ → 先别删，移动端还在调用这些接口。',
+    );
+    expect(
+      distillClarification('古いAPIは削除しますか？', 'まだ削除しないでください、アプリが使っています。', options),
+    ).toBe('古いAPIは削除しますか？ → まだ削除しないでください、アプリが使っています。');
+  });
+
+  it('keeps question and answer within the cap, the question taking at most half', () => {
+    const question = `${'Should the exporter keep every legacy column, '.repeat(10)}or drop them?`;
+    const clarification = distillClarification(question, `Keep them: ${'the finance team reads them. '.repeat(20)}`, {
+      maxQuestionLength: 200,
+      maxAnswerLength: 120,
+    });
+    const graphemes = Array.from(new Intl.Segmenter().segment(clarification ?? ''));
+    expect(graphemes.length).toBeLessThanOrEqual(120);
+    expect(clarification).toContain(' → Keep them');
+    const wide = distillClarification('离线模式'.repeat(40), '保留'.repeat(100), {
+      maxQuestionLength: 200,
+      maxAnswerLength: 50,
+    });
+    expect(Array.from(new Intl.Segmenter().segment(wide ?? '')).length).toBeLessThanOrEqual(50);
   });
 
   it('caps a long answer', () => {
@@ -83,5 +107,18 @@ describe('distillClarification', () => {
   it('returns null for a counter-question', () => {
     expect(distillClarification(sw, 'What does it do exactly?', options)).toBeNull();
     expect(distillClarification(sw, '它是做什么的？', options)).toBeNull();
+  });
+
+  it('stays within its cap on whole grapheme clusters, whatever the question and answer (property)', () => {
+    const text = fc.string({ unit: 'grapheme', maxLength: 400 });
+    fc.assert(
+      fc.property(text, text, fc.integer({ min: 8, max: 300 }), (question, answer, cap) => {
+        const clarification = distillClarification(question, answer, { maxQuestionLength: 200, maxAnswerLength: cap });
+        if (clarification === null) return;
+        expect(countGraphemes(clarification)).toBeLessThanOrEqual(cap);
+        expect(clarification.isWellFormed()).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

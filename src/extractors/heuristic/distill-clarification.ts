@@ -1,3 +1,4 @@
+import { countGraphemes } from '../../core/count-graphemes.js';
 import { UNSPACED_LETTERS } from '../../core/language/scripts.js';
 import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
 import { truncateGraphemes } from '../../core/truncate-graphemes.js';
@@ -9,15 +10,12 @@ import { stripCourtesy } from './strip-courtesy.js';
 const UNSPACED_LETTERS_GLOBAL = new RegExp(`[${UNSPACED_LETTERS}]`, 'gu');
 
 export interface DistillClarificationOptions {
-  /** Cap on the question when it is quoted before a short answer, in grapheme clusters. */
+  /** Cap on the question quoted before the answer, in grapheme clusters (at most half of `maxAnswerLength`). */
   maxQuestionLength: number;
-  /** Cap on the answer, in grapheme clusters. */
+  /** Cap on the whole clarification, question and answer, in grapheme clusters. */
   maxAnswerLength: number;
 }
 
-// An answer that opens with one of these means little without its question: "yes", "option C", "是的", "はい".
-const ANSWER_WORD =
-  /^(?:yes|yeah|yep|yup|sure|ok|okay|no|nope|nah|please do|go ahead|do it|both|neither|either|none|all of them|the (?:first|second|third|last|former|latter)(?: one)?|option\s*\w+|\w\)|是的|是|对|對|好的|好|可以|行|要|不要|不用|不需要|不|没错|沒錯|嗯|都要|都不要|选|選|方案|はい|いいえ|うん|ええ|お願いします|大丈夫|結構です|いいです|そうです|違います|両方)(?![\p{L}\p{N}])|^(?:是的|对|對|好的|可以|不要|不用|不需要|没错|沒錯|嗯|选|選|はい|いいえ|うん|ええ|両方)/iu;
 const APPROVAL_EMOJI = /^(?:👍|👌|✅|✔|☑|🆗|\ufe0f|[\u{1F3FB}-\u{1F3FF}]|\s)+$/u;
 // The user leaving the question behind: "never mind", "actually, can you…", "算了", "ところで".
 const CHANGES_SUBJECT =
@@ -27,10 +25,11 @@ const QUESTION = /[?？]\s*$/;
 const LONGEST_ANSWER = 4_000;
 
 /**
- * The user's answer to a clarifying question, as a short statement for the pin. A short answer ("yes", "option C",
- * "是的", "はい", up to about five words) is quoted with its question, `Question? → answer`, and so is a longer one that
- * opens with a bare yes or no; otherwise the answer's meaningful sentences. Null when the text is no answer: small
- * talk only, a counter-question, or a change of subject.
+ * The user's answer to a clarifying question, as a short statement for the pin: always `Question → answer`, because an
+ * answer ("需要保留，我们依赖离线模式。", "yes", "option C") says what it keeps only with the question it answers. The
+ * question takes at most half of `maxAnswerLength` (and `maxQuestionLength`), the answer the rest; both are cut on
+ * grapheme boundaries. A short one-sentence answer loses its closing punctuation. Null when the text is no answer:
+ * small talk only, a counter-question, or a change of subject.
  */
 export function distillClarification(
   question: string,
@@ -45,11 +44,12 @@ export function distillClarification(
         .map((sentence) => stripCourtesy(cleanSentence(sentence)))
         .filter((sentence) => sentence !== '');
   if (sentences.length === 0 || sentences.every((sentence) => QUESTION.test(sentence))) return null;
-  const answer = truncateGraphemes(joinSentences(sentences), options.maxAnswerLength);
-  if (!isShort(answer) && !ANSWER_WORD.test(answer)) return answer;
-  const quoted = truncateGraphemes(cleanSentence(question), options.maxQuestionLength);
+  const questionRoom = Math.min(options.maxQuestionLength, Math.floor(options.maxAnswerLength / 2));
+  const quoted = truncateGraphemes(cleanSentence(question), questionRoom);
+  const answerRoom = quoted === '' ? options.maxAnswerLength : options.maxAnswerLength - countGraphemes(quoted) - 3;
+  const answer = truncateGraphemes(joinSentences(sentences), Math.max(1, answerRoom));
   const bare = sentences.length === 1 && isShort(answer) ? answer.replace(/[.。!！]+$/u, '') : answer;
-  return `${quoted} → ${bare}`;
+  return quoted === '' ? bare : `${quoted} → ${bare}`;
 }
 
 /** About five words: Latin words count one, CJK characters half (two characters carry about a word). */

@@ -1,8 +1,8 @@
 import { isSubstantive } from '../../core/is-substantive.js';
+import { isTaskSentence } from '../../core/is-task-sentence.js';
 import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
 import { truncateGraphemes } from '../../core/truncate-graphemes.js';
 import { cleanSentence } from './clean-sentence.js';
-import { isTaskSentence } from './is-task-sentence.js';
 import { joinSentences } from './join-sentences.js';
 import { leadingSentences } from './leading-sentences.js';
 import { stripCourtesy } from './strip-courtesy.js';

@@ -13,7 +13,7 @@ export interface HeuristicExtractorOptions {
   maxFacts?: number | undefined;
   /** Cap on the distilled task, in grapheme clusters (default 600). */
   maxTaskLength?: number | undefined;
-  /** Cap on a clarification's answer part, in grapheme clusters (default 300). */
+  /** Cap on a clarification, the question it answers quoted with the answer, in grapheme clusters (default 300). */
   maxAnswerLength?: number | undefined;
 }
 

@@ -4,6 +4,7 @@ import { checkOptions, functionSchema } from '../../core/check-options.js';
 import { parseExtraction } from '../../core/parse-extraction.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import type { Extractor } from '../../spec/extractor.js';
+import { dropMalformedSupersedes } from './drop-malformed-supersedes.js';
 import { buildExtractionPrompt, EXTRACTION_SYSTEM_PROMPT } from './extraction-prompt.js';
 import { parseExtractionJson } from './parse-extraction-json.js';
 import { buildSummaryPrompt, SUMMARY_SYSTEM_PROMPT } from './summary-prompt.js';
@@ -40,7 +41,7 @@ export function llmExtractor(options: LlmExtractorOptions): Extractor {
         maxTokens,
         signal,
       });
-      return parseExtraction(parseExtractionJson(result.text));
+      return parseExtraction(dropMalformedSupersedes(parseExtractionJson(result.text)));
     },
     async summarize(input, options) {
       const { signal } = checkExtractionCall(input, options, 'summarize');

@@ -82,3 +82,20 @@ describe('parseExtractionJson regressions', () => {
     expect(parseExtractionJson('Note: I used {} for empty. {"facts": []}')).toEqual({ facts: [] });
   });
 });
+
+describe('parseExtractionJson with trailing commas', () => {
+  it('reads an object with a comma before a closing brace or bracket', () => {
+    expect(parseExtractionJson('{\n  "facts": ["ユーザーは札幌に住んでいる",],\n  "supersedes": [],\n}')).toEqual({
+      facts: ['ユーザーは札幌に住んでいる'],
+      supersedes: [],
+    });
+  });
+
+  it('leaves commas inside strings as they are', () => {
+    expect(parseExtractionJson('{"facts": ["a ,} b", "c\\\\", "d,]"],}')).toEqual({ facts: ['a ,} b', 'c\\', 'd,]'] });
+  });
+
+  it('still rejects an object that is broken otherwise', () => {
+    expect(() => parseExtractionJson('{"facts": [,}')).toThrow('not valid JSON');
+  });
+});

@@ -22,5 +22,34 @@ export function parseExtractionJson(text: string): unknown {
       start = text.indexOf('{', start + 1);
     }
   }
-  throw new InvalidOutputError('the extraction reply is not valid JSON', text.slice(0, 200), { cause: lastError });
+  // Models often leave a comma before a closing brace or bracket (`"supersedes": [],\n}`): the same object without it.
+  const repaired = withoutTrailingCommas(text.slice(text.indexOf('{'), end + 1));
+  try {
+    return JSON.parse(repaired);
+  } catch {
+    throw new InvalidOutputError('the extraction reply is not valid JSON', text.slice(0, 200), { cause: lastError });
+  }
+}
+
+/** The text without commas that stand right before a `}` or `]` (white space between), strings left as they are. */
+export function withoutTrailingCommas(text: string): string {
+  let result = '';
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index] as string;
+    if (inString) {
+      if (character === '\\') {
+        result += character + (text[index + 1] ?? '');
+        index += 1;
+        continue;
+      }
+      if (character === '"') inString = false;
+    } else if (character === '"') {
+      inString = true;
+    } else if (character === ',' && /^\s*[}\]]/.test(text.slice(index + 1, index + 200))) {
+      continue;
+    }
+    result += character;
+  }
+  return result;
 }

@@ -20,6 +20,12 @@ describe('isTaskSentence', () => {
     "Let's start with the parser.",
     'My goal is a green build.',
     'How do I deploy this to Fly.io?',
+    'Could you add pagination to the orders page?',
+    'Book a flight to Lisbon for Friday.',
+    '能帮我修一下这个接口吗？',
+    '这个脚本能帮我改成异步的吗？',
+    'このバグを直してもらえますか？',
+    '予約をキャンセルしてくれませんか？',
     '帮我把这个项目迁移到 Vite。',
     '請幫我升級 Node。',
     '我想用 TypeScript 重写。',
@@ -48,6 +54,14 @@ describe('isTaskSentence', () => {
     '这个项目特别大。',
     '别的项目都很好。',
     'このアプリは古いです。',
+    'Which framework did we settle on?',
+    'Can you explain how the event loop works?',
+    'Could you tell me what time it is in Lima?',
+    'Update: my sister got a new job.',
+    '你能介绍一下什么是协程吗？',
+    '上次我们定的是哪个方案？',
+    'ReduxとZustandの違いは何ですか？',
+    'この関数について教えてもらえますか？',
   ])('is false for %j', (sentence) => {
     expect(isTaskSentence(sentence)).toBe(false);
   });
