@@ -33,3 +33,17 @@ export const CJK_STOP_WORDS: ReadonlySet<string> = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/**
+ * Words that point back at the conversation without naming a topic ("what did we decide?", "我们之前决定了什么？",
+ * "前に何を決めたっけ"): a message made of them alone asks for what was recently in play, not for a search.
+ */
+export const PAST_REFERENCE_WORDS: ReadonlySet<string> = new Set(
+  `decide decided deciding decision decisions discuss discussed discussing discussion talk talked talking chat chatted
+  say said mention mentioned agree agreed remind recall remember remembered earlier previously previous last time ago
+  again settle settled conclude concluded conclusion pick picked choose chose chosen conversation
+  之前 以前 上次 刚才 剛才 先前 决定 決定 讨论 討論 聊 聊过 聊過 说过 說過 提到 记得 記得 约定 約定 商量 结论 結論
+  この前 前回 さっき 前 決め 決めた 話 話し 話した 言った 覚え 覚えて 約束`
+    .split(/\s+/)
+    .filter(Boolean),
+);
