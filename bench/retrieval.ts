@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import { ENGLISH_STOP_WORDS } from '../src/core/language/stop-words.js';
 import type { MemoryStore } from '../src/index.js';
@@ -243,13 +244,15 @@ const toRecall = (values: number[], questions: number): Recall => {
 export async function retrievalBench(
   options: { data?: string; store?: BenchStoreName } = {},
 ): Promise<Record<string, unknown>> {
-  const conversations = loadLocomo(options.data ?? LOCOMO_PATH);
+  const path = options.data ?? LOCOMO_PATH;
+  const conversations = loadLocomo(path);
   const stores = {
     sqlite: benchStore('sqlite'),
     postgres: options.store === 'postgres' ? benchStore('postgres') : undefined,
   };
   try {
-    return await measure(conversations, stores);
+    const name = path === LOCOMO_PATH ? 'LoCoMo: Maharana et al. 2024, CC BY-NC 4.0' : basename(path);
+    return await measure(conversations, stores, name);
   } finally {
     await stores.postgres?.end();
   }
@@ -258,12 +261,17 @@ export async function retrievalBench(
 async function measure(
   conversations: LocomoConversation[],
   stores: { sqlite: BenchStore; postgres: BenchStore | undefined },
+  dataName: string,
 ): Promise<Record<string, unknown>> {
   const result: Record<
     string,
     { baseline: Recall; memstack: Recall; postgres?: Recall; byCategory: Record<string, unknown> }
   > = {};
   for (const granularity of granularities) {
+    if (granularity.name === 'facts' && conversations.every((conversation) => conversation.facts.length === 0)) {
+      console.log(`\nfacts retrieval: skipped, ${dataName} has no observations`);
+      continue;
+    }
     const sums = await evaluate(granularity.index, conversations, stores);
     const memstack = toRecall(sums.recall.memstack, sums.questions);
     const postgres = stores.postgres ? toRecall(sums.recall.postgres, sums.questions) : undefined;
@@ -271,7 +279,7 @@ async function measure(
     const sameText = toRecall(sums.recall.baselineSameText, sums.questions);
     const row = (name: string, recall: Recall) => [name, recall.r1, recall.r3, recall.r5, recall.r10];
     printTable(
-      `${granularity.name} retrieval (${conversations.length} conversations, ${sums.questions} questions with evidence; LoCoMo: Maharana et al. 2024, CC BY-NC 4.0)`,
+      `${granularity.name} retrieval (${conversations.length} conversations, ${sums.questions} questions with evidence; ${dataName})`,
       ['ranking', 'R@1', 'R@3', 'R@5', 'R@10'],
       [
         row(
