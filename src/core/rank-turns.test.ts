@@ -32,7 +32,7 @@ describe('rankTurns', () => {
 
   it('lowers a turn that only asks below the reply that answers it', () => {
     const ranked = rankTurns([
-      candidate(1, 'Melanie: Got any paintings to show?', 1.2),
+      candidate(1, 'Got any paintings to show?', 1.2),
       candidate(2, "Caroline: Here's one I did last week, inspired by sunsets.", 1.0),
     ]);
     expect(ranked.map((hit) => hit.turn.id)).toEqual([2, 1]);
