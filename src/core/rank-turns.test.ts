@@ -41,4 +41,13 @@ describe('rankTurns', () => {
     const [mixed] = rankTurns([candidate(3, 'I adopted a cat named Luna last week! Do you have pets?', 1)]);
     expect(mixed?.score).toBeGreaterThan(0.9);
   });
+
+  it("lifts the turns of the side the message asks about: the user's for 'I', the assistant's for 'you'", () => {
+    const user = candidate(1, 'I made braised fish for lunch', 1);
+    const assistant = { ...candidate(2, 'Braised fish sounds delicious for lunch', 1.1) };
+    assistant.turn = { ...assistant.turn, role: 'assistant' };
+    expect(rankTurns([user, assistant], [], 'user').map((hit) => hit.turn.id)).toEqual([1, 2]);
+    expect(rankTurns([user, assistant], [], 'assistant').map((hit) => hit.turn.id)).toEqual([2, 1]);
+    expect(rankTurns([user, assistant]).map((hit) => hit.turn.id)).toEqual([2, 1]);
+  });
 });
