@@ -239,7 +239,8 @@ const toRecall = (values: number[], questions: number): Recall => {
  * Retrieval on LoCoMo (or any file of its format, `--data <file>`): per conversation, the turns and the
  * `observation` facts are indexed in one scope each and queried with every question that has evidence; recall@k of
  * the evidence dia_ids (LoCoMo's partial recall), memstack's ranking (`facts.search`, as `prepare` ranks) against a
- * plain FTS5 bm25 OR-query over the same items, in the same run.
+ * plain FTS5 bm25 OR-query over the same items, in the same run. Then the same for turns on the MemoryBank chats with
+ * our questions (English, Chinese), and the small CJK and Korean sets.
  */
 export async function retrievalBench(
   options: { data?: string; store?: BenchStoreName } = {},
