@@ -27,11 +27,16 @@ const turnSchema = z
 const conversationSchema = z.object({
   sample_id: z.string(),
   conversation: z.record(z.string(), z.unknown()),
-  observation: z.record(
-    z.string(),
-    z.record(z.string(), z.array(z.tuple([z.string(), z.union([z.string(), z.array(z.string())])]))),
+  // Other files of LoCoMo's shape may have no observations (then there is no fact retrieval to measure).
+  observation: z
+    .record(
+      z.string(),
+      z.record(z.string(), z.array(z.tuple([z.string(), z.union([z.string(), z.array(z.string())])]))),
+    )
+    .default({}),
+  qa: z.array(
+    z.object({ question: z.string(), evidence: z.array(z.string()).optional(), category: z.number().default(0) }),
   ),
-  qa: z.array(z.object({ question: z.string(), evidence: z.array(z.string()).optional(), category: z.number() })),
 });
 
 export interface LocomoConversation {

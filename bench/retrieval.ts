@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import { ENGLISH_STOP_WORDS } from '../src/core/language/stop-words.js';
 import type { MemoryStore } from '../src/index.js';
@@ -5,6 +6,7 @@ import { createMemoryStack, deriveSessionHandle } from '../src/index.js';
 import { type BenchStore, type BenchStoreName, benchStore } from './bench-store.js';
 import { cjkRecall, KOREAN_FIXTURE } from './cjk-retrieval.js';
 import { LOCOMO_PATH, type LocomoConversation, loadLocomo, partialRecall } from './locomo.js';
+import { loadMemoryBank, type MemoryBankLanguage } from './memorybank.js';
 import { printTable } from './print-table.js';
 
 const KS = [1, 3, 5, 10] as const;
@@ -122,7 +124,7 @@ const granularities = [
   { name: 'facts', index: indexFacts },
 ] as const;
 
-const RANKINGS = ['memstack', 'baseline', 'baselineSameText', 'postgres'] as const;
+const RANKINGS = ['memstack', 'baseline', 'baselineSameText', 'baselineBigrams', 'postgres'] as const;
 type Ranking = (typeof RANKINGS)[number];
 
 interface Sums {
@@ -136,19 +138,38 @@ interface Sums {
  * A plain FTS5 bm25 OR-query of the question's words, stop words dropped, over the given texts: the reference
  * baseline of ../shared/data/README.md (turns R@5 0.530; ORing every word, stop words included, gives 0.481).
  */
-function plainBm25(texts: readonly string[]): (question: string) => number[] {
+function plainBm25(texts: readonly string[], options: { bigrams?: boolean } = {}): (question: string) => number[] {
+  const split = options.bigrams ? spaceBigrams : (text: string) => text;
   const database = new Database(':memory:');
   database.exec("CREATE VIRTUAL TABLE f USING fts5(text, tokenize = 'porter unicode61')");
   const insert = database.prepare('INSERT INTO f (rowid, text) VALUES (?, ?)');
-  for (const [index, text] of texts.entries()) insert.run(index + 1, text);
+  for (const [index, text] of texts.entries()) insert.run(index + 1, split(text));
   const search = database.prepare('SELECT rowid FROM f WHERE f MATCH ? ORDER BY bm25(f) LIMIT 10');
   return (question) => {
-    const words = (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    const words = (
+      split(question)
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? []
+    )
       .filter((word) => !ENGLISH_STOP_WORDS.has(word))
       .map((word) => `"${word}"`);
     if (words.length === 0) return [];
     return (search.all(words.join(' OR ')) as Array<{ rowid: number }>).map((row) => row.rowid - 1);
   };
+}
+
+const HAN_KANA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
+
+/** Chinese and Japanese runs as their overlapping character bigrams, space-separated: the classic CJK baseline. */
+function spaceBigrams(text: string): string {
+  return text.replace(HAN_KANA_RUN, (run) => {
+    const chars = Array.from(run);
+    if (chars.length < 2) return ` ${run} `;
+    return ` ${chars
+      .slice(0, -1)
+      .map((char, at) => char + chars[at + 1])
+      .join(' ')} `;
+  });
 }
 
 async function evaluate(
@@ -162,6 +183,7 @@ async function evaluate(
       memstack: KS.map(() => 0),
       baseline: KS.map(() => 0),
       baselineSameText: KS.map(() => 0),
+      baselineBigrams: KS.map(() => 0),
       postgres: KS.map(() => 0),
     },
     byCategory: new Map(),
@@ -172,6 +194,10 @@ async function evaluate(
     const onPostgres = stores.postgres ? await index(conversation, await stores.postgres.open()) : undefined;
     const baseline = plainBm25(indexed.items.map((item) => item.plain));
     const sameText = plainBm25(indexed.items.map((item) => item.text));
+    const bigrams = plainBm25(
+      indexed.items.map((item) => item.plain),
+      { bigrams: true },
+    );
     const diaIdsOf = (positions: number[]) => positions.map((at) => indexed.items[at]?.diaIds ?? []);
     for (const qa of conversation.questions) {
       sums.questions += 1;
@@ -179,6 +205,7 @@ async function evaluate(
         memstack: await indexed.search(qa.question),
         baseline: diaIdsOf(baseline(qa.question)),
         baselineSameText: diaIdsOf(sameText(qa.question)),
+        baselineBigrams: diaIdsOf(bigrams(qa.question)),
         postgres: onPostgres ? await onPostgres.search(qa.question) : [],
       };
       const category = sums.byCategory.get(qa.category) ?? {
@@ -212,18 +239,21 @@ const toRecall = (values: number[], questions: number): Recall => {
  * Retrieval on LoCoMo (or any file of its format, `--data <file>`): per conversation, the turns and the
  * `observation` facts are indexed in one scope each and queried with every question that has evidence; recall@k of
  * the evidence dia_ids (LoCoMo's partial recall), memstack's ranking (`facts.search`, as `prepare` ranks) against a
- * plain FTS5 bm25 OR-query over the same items, in the same run.
+ * plain FTS5 bm25 OR-query over the same items, in the same run. Then the same for turns on the MemoryBank chats with
+ * our questions (English, Chinese), and the small CJK and Korean sets.
  */
 export async function retrievalBench(
   options: { data?: string; store?: BenchStoreName } = {},
 ): Promise<Record<string, unknown>> {
-  const conversations = loadLocomo(options.data ?? LOCOMO_PATH);
+  const path = options.data ?? LOCOMO_PATH;
+  const conversations = loadLocomo(path);
   const stores = {
     sqlite: benchStore('sqlite'),
     postgres: options.store === 'postgres' ? benchStore('postgres') : undefined,
   };
   try {
-    return await measure(conversations, stores);
+    const name = path === LOCOMO_PATH ? 'LoCoMo: Maharana et al. 2024, CC BY-NC 4.0' : basename(path);
+    return await measure(conversations, stores, name);
   } finally {
     await stores.postgres?.end();
   }
@@ -232,12 +262,17 @@ export async function retrievalBench(
 async function measure(
   conversations: LocomoConversation[],
   stores: { sqlite: BenchStore; postgres: BenchStore | undefined },
+  dataName: string,
 ): Promise<Record<string, unknown>> {
   const result: Record<
     string,
     { baseline: Recall; memstack: Recall; postgres?: Recall; byCategory: Record<string, unknown> }
   > = {};
   for (const granularity of granularities) {
+    if (granularity.name === 'facts' && conversations.every((conversation) => conversation.facts.length === 0)) {
+      console.log(`\nfacts retrieval: skipped, ${dataName} has no observations`);
+      continue;
+    }
     const sums = await evaluate(granularity.index, conversations, stores);
     const memstack = toRecall(sums.recall.memstack, sums.questions);
     const postgres = stores.postgres ? toRecall(sums.recall.postgres, sums.questions) : undefined;
@@ -245,7 +280,7 @@ async function measure(
     const sameText = toRecall(sums.recall.baselineSameText, sums.questions);
     const row = (name: string, recall: Recall) => [name, recall.r1, recall.r3, recall.r5, recall.r10];
     printTable(
-      `${granularity.name} retrieval (${conversations.length} conversations, ${sums.questions} questions with evidence; LoCoMo: Maharana et al. 2024, CC BY-NC 4.0)`,
+      `${granularity.name} retrieval (${conversations.length} conversations, ${sums.questions} questions with evidence; ${dataName})`,
       ['ranking', 'R@1', 'R@3', 'R@5', 'R@10'],
       [
         row(
@@ -288,6 +323,7 @@ async function measure(
       ),
     };
   }
+  const memorybank = await measureMemoryBank(stores);
   const cjk = await cjkRecall(undefined, stores.sqlite);
   const cjkPostgres = stores.postgres ? await cjkRecall(undefined, stores.postgres) : undefined;
   printTable(
@@ -314,9 +350,46 @@ async function measure(
   );
   return {
     ...result,
+    memorybank,
     cjk,
     korean,
     ...(cjkPostgres ? { cjkPostgres } : {}),
     ...(koreanPostgres ? { koreanPostgres } : {}),
   };
+}
+
+/**
+ * Turn retrieval on the MemoryBank chats with our questions (test/fixtures/memorybank-questions.json), per language:
+ * the same indexing, ranking and baselines as LoCoMo's turns; an exchange counts as found when either of its turns is.
+ */
+async function measureMemoryBank(stores: {
+  sqlite: BenchStore;
+  postgres: BenchStore | undefined;
+}): Promise<Record<MemoryBankLanguage, Record<string, Recall>>> {
+  const result = {} as Record<MemoryBankLanguage, Record<string, Recall>>;
+  for (const language of ['en', 'zh'] as const) {
+    const conversations = loadMemoryBank(language);
+    const sums = await evaluate(indexTurns, conversations, stores);
+    const recall = (ranking: Ranking) => toRecall(sums.recall[ranking], sums.questions);
+    const rows: Array<[string, Recall]> = [
+      ['memstack (turn index, stack.searchTurns)', recall('memstack')],
+      ...(stores.postgres ? [['  same ranking on the Postgres store', recall('postgres')] as [string, Recall]] : []),
+      ['FTS5 bm25 baseline (porter, content words OR-ed)', recall('baseline')],
+      ...(language === 'zh'
+        ? [['FTS5 bm25 over character bigrams (CJK baseline)', recall('baselineBigrams')] as [string, Recall]]
+        : []),
+    ];
+    printTable(
+      `MemoryBank ${language} turns (${conversations.length} chats, ${sums.questions} questions; Zhong et al. 2024)`,
+      ['ranking', 'R@1', 'R@3', 'R@5', 'R@10'],
+      rows.map(([name, value]) => [name, value.r1, value.r3, value.r5, value.r10]),
+    );
+    result[language] = {
+      memstack: recall('memstack'),
+      baseline: recall('baseline'),
+      ...(language === 'zh' ? { baselineBigrams: recall('baselineBigrams') } : {}),
+      ...(stores.postgres ? { postgres: recall('postgres') } : {}),
+    };
+  }
+  return result;
 }

@@ -100,6 +100,20 @@ describe('buildFactQuery', () => {
     for (const stopWord of ['我们', '的', '我们的']) expect(team.cjk).not.toContain(stopWord);
   });
 
+  it('searches the neighbouring characters the segmenter leaves alone as two-character words', () => {
+    // ICU splits 厨具 (kitchenware) and 红酒 (red wine) into single characters; a bigram index still holds them.
+    expect(buildFactQuery('我买了新厨具').cjk).toEqual(['新厨', '厨具']);
+    expect(buildFactQuery('红酒适合搭配什么肉？').cjk).toEqual(['红酒', '适合', '搭配']);
+    // A character alone between function words stays a single (searched only when nothing else is).
+    expect(buildFactQuery('你给我书').cjk).toEqual(['书']);
+  });
+
+  it('drops the question words: an answer names the thing asked about, not "which" or "how many"', () => {
+    expect(buildFactQuery('我们羽毛球小组有多少人？').cjk).toEqual(['羽毛球', '小组']);
+    expect(buildFactQuery('你推荐过哪些书？').cjk).toEqual(['推荐']);
+    expect(buildFactQuery('どこで寿司を食べた？').cjk).toEqual(['寿司']);
+  });
+
   it('segments Japanese into words and drops the particles', () => {
     const query = buildFactQuery('私はどのパッケージマネージャーを好みますか');
     expect(query.words).toEqual([]);

@@ -38,6 +38,15 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
   // prefix search over every bigram it starts: kept only when the message has nothing more specific to search.
   const specific = new Set<string>();
   const single = new Set<string>();
+  // Characters the segmenter leaves alone side by side are usually a word its dictionary lacks (新厨具, 红酒 come
+  // out as 新/厨/具, 红/酒): each pair of neighbours is searched as a two-character word, as a bigram index would.
+  let loose: string[] = [];
+  const flushLoose = () => {
+    for (let index = 0; index + 1 < loose.length && specific.size < maxCjkTerms; index += 1) {
+      specific.add(`${loose[index]}${loose[index + 1]}`);
+    }
+    loose = [];
+  };
   for (const run of normalised.match(CJK_RUN) ?? []) {
     // ICU's word segmentation slows down more than linearly on long input: feed it short pieces.
     let start = 0;
@@ -46,16 +55,28 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
       const last = run.charCodeAt(end - 1);
       if (end < run.length && last >= 0xd800 && last <= 0xdbff) end += 1; // never split a surrogate pair
       for (const piece of wordSegmenter.segment(run.slice(start, end))) {
-        if (!piece.isWordLike) continue;
+        if (!piece.isWordLike) {
+          flushLoose();
+          continue;
+        }
         // A Korean word is searched without its particle (ICU splits Hangul only at spaces).
         const segment = stripKoreanParticle(piece.segment);
-        if (CJK_STOP_WORDS.has(segment) || /^[\p{Script=Hiragana}\u30fc]{1,2}$/u.test(segment)) continue;
-        if (Array.from(segment).length > 1) specific.add(segment);
-        else if (single.size < maxCjkTerms) single.add(segment);
+        if (CJK_STOP_WORDS.has(segment) || /^[\p{Script=Hiragana}\u30fc]{1,2}$/u.test(segment)) {
+          flushLoose();
+          continue;
+        }
+        if (Array.from(segment).length > 1) {
+          flushLoose();
+          specific.add(segment);
+        } else {
+          loose.push(segment);
+          if (single.size < maxCjkTerms) single.add(segment);
+        }
         if (specific.size >= maxCjkTerms) break;
       }
       start = end;
     }
+    flushLoose();
   }
 
   const words = new Set<string>();

@@ -1,9 +1,11 @@
 import { buildFactQuery } from '../core/build-fact-query.js';
 import { deriveSessionHandle, type SessionHandle } from '../core/derive-session-handle.js';
 import { fitRecalledTurns } from '../core/fit-recalled-turns.js';
+import { isSubstantive } from '../core/is-substantive.js';
 import { renderPin } from '../core/render-pin.js';
 import { selectFacts } from '../core/select-facts.js';
 import { splitPinForCache } from '../core/split-pin-for-cache.js';
+import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { Fact } from '../spec/fact.js';
 import type { FactQuery, SessionSnapshot } from '../spec/memory-store.js';
 import type { FactsSource, RecalledTurn } from '../spec/prepared-turn.js';
@@ -86,10 +88,12 @@ async function chooseFacts(
 ): Promise<{ facts: ScoredFact[]; source: FactsSource }> {
   const { limits } = context;
   const options = { topK, tokenBudget: limits.factsTokenBudget, count: context.countTokens };
-  if (topK === 0) return { facts: [], source: 'relevance' };
+  // Small talk ("thanks!", "ok", "谢谢", "👍") has nothing to search for and asks for nothing: no facts.
+  if (topK === 0 || !isSubstantive(stripSenderMetadata(text))) return { facts: [], source: 'relevance' };
   const ranked = await searchFacts(context, scope, text, topK * 4, query);
   if (ranked !== null) return { facts: selectFacts(ranked, options), source: 'relevance' };
-  // No usable term (e.g. "ok, go ahead"): the most recently used facts, and the turn says so.
+  // Content but no usable term ("what did we decide?", "go on with it"): the most recently used facts, and the turn
+  // says so.
   const recent = await context.store.facts.recent(scope, { limit: topK * 4 });
   return { facts: selectFacts(recent, options).map((fact) => ({ ...fact, score: null })), source: 'recency' };
 }

@@ -1,6 +1,7 @@
 import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/build-search-query.js';
 import { findEntities } from '../core/find-entities.js';
+import { isPastReference } from '../core/is-past-reference.js';
 import { rankFacts } from '../core/rank-facts.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { RankedFact } from '../spec/fact.js';
@@ -12,7 +13,8 @@ import type { StackContext } from './stack-context.js';
 const CANDIDATES = 12;
 
 /**
- * The facts of a scope relevant to a text, best first; null when the text has no searchable term. `query`: the
+ * The facts of a scope relevant to a text, best first; null when the text has no searchable term (none at all, or
+ * only words that point back at the conversation: "what did we decide?", see `isPastReference`). `query`: the
  * text's `buildFactQuery`, when the caller has it already.
  */
 export async function searchFacts(
@@ -22,7 +24,7 @@ export async function searchFacts(
   limit: number,
   query: FactQuery = buildFactQuery(text),
 ): Promise<RankedFact[] | null> {
-  if (isEmptyQuery(query)) return null;
+  if (isEmptyQuery(query) || isPastReference(query)) return null;
   const candidates = await context.store.facts.search(scope, buildSearchQuery(query, FACT_SEARCH_WEIGHTS), {
     limit: Math.max(limit, CANDIDATES),
   });

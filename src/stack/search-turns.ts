@@ -2,6 +2,7 @@ import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
 import { buildSearchQuery, TURN_SEARCH_WEIGHTS } from '../core/build-search-query.js';
 import { findEntities } from '../core/find-entities.js';
 import { rankTurns } from '../core/rank-turns.js';
+import { spokenOfRole } from '../core/spoken-of-role.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { FactQuery, TurnRecord } from '../spec/memory-store.js';
 import type { StackContext } from './stack-context.js';
@@ -26,7 +27,8 @@ export async function searchTurns(
     limit: Math.max(options.limit, CANDIDATES),
     ...(options.beforeTurnId === undefined ? {} : { beforeTurnId: options.beforeTurnId }),
   });
-  return rankTurns(candidates, findEntities(stripSenderMetadata(text)))
+  const message = stripSenderMetadata(text);
+  return rankTurns(candidates, findEntities(message), spokenOfRole(message))
     .slice(0, options.limit)
     .map(({ turn, score }) => ({ turn, score }));
 }

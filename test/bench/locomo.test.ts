@@ -67,4 +67,31 @@ describe('the LoCoMo reader of the retrieval bench', () => {
     expect(conversation?.facts).toEqual([{ text: 'Ann adopted a cat.', diaIds: ['D1:1'] }]);
     expect(conversation?.questions).toEqual([{ question: 'What did Ann adopt?', category: 4, evidence: ['D1:1'] }]);
   });
+
+  it('reads a file of the same shape without observations or question categories (--data)', () => {
+    directory = mkdtempSync(join(tmpdir(), 'memstack-locomo-'));
+    const path = join(directory, 'other.json');
+    writeFileSync(
+      path,
+      JSON.stringify([
+        {
+          sample_id: 'chat-1',
+          conversation: {
+            speaker_a: 'Mia',
+            speaker_b: 'Assistant',
+            session_1_date_time: '2024-05-01T10:00:00Z',
+            session_1: [
+              { speaker: 'Mia', dia_id: 'D1:1', text: 'We moved the API to Fly.io.' },
+              { speaker: 'Assistant', dia_id: 'D1:2', text: 'Noted.' },
+            ],
+          },
+          qa: [{ question: 'Where does the API run?', evidence: ['D1:1'] }],
+        },
+      ]),
+    );
+    const [conversation] = loadLocomo(path);
+    expect(conversation?.facts).toEqual([]);
+    expect(conversation?.questions).toEqual([{ question: 'Where does the API run?', category: 0, evidence: ['D1:1'] }]);
+    expect(conversation?.sessions[0]?.turns[0]?.at?.toISOString()).toBe('2024-05-01T10:00:00.000Z');
+  });
 });

@@ -64,18 +64,39 @@ describe('key facts through the public API', () => {
     expect(prepared.tokens.facts).toBeLessThanOrEqual(150);
   });
 
-  it('falls back to the most recently used facts when the message has no searchable term, and says so', async () => {
+  it('falls back to the most recently used facts when the message asks about the past without a topic, and says so', async () => {
     await stack.facts.add(alice, 'User prefers dark mode');
     now += 1000;
     await stack.facts.add(alice, 'User is based in Lisbon');
-    const prepared = await stack.prepare({ ...alice, text: 'ok, thanks!' });
-    expect(prepared.factsSource).toBe('recency');
-    expect(prepared.facts.map((fact) => fact.text)).toEqual(['User is based in Lisbon', 'User prefers dark mode']);
+    for (const text of [
+      'what did we decide?',
+      'What did we talk about last time?',
+      '我们之前决定了什么？',
+      '前に何を決めたっけ？',
+    ]) {
+      const prepared = await stack.prepare({ ...alice, text });
+      expect(prepared.factsSource, text).toBe('recency');
+      expect(prepared.facts.map((fact) => fact.text)).toEqual(['User is based in Lisbon', 'User prefers dark mode']);
+    }
+    // facts.search has nothing to search for in them either.
+    expect(await stack.facts.search(alice, 'what did we decide?')).toEqual([]);
     const relevant = await stack.prepare({ ...alice, text: 'Is dark mode enabled?' });
     expect(relevant.factsSource).toBe('relevance');
     expect(relevant.facts.map((fact) => fact.text)).toEqual(['User prefers dark mode']);
     const unrelated = await stack.prepare({ ...alice, text: 'Compile the kernel module' });
     expect(unrelated).toMatchObject({ factsSource: 'relevance', facts: [] });
+  });
+
+  it('injects no facts for small talk, which has nothing to search for', async () => {
+    await stack.facts.add(alice, 'User prefers dark mode');
+    await stack.facts.add(alice, 'User thanks the team in every release note');
+    for (const text of ['thanks!', 'ok', 'ok, thanks!', '谢谢', 'ありがとう', '👍', '[sender_id: 7] thanks!']) {
+      const prepared = await stack.prepare({ ...alice, text });
+      expect(prepared, text).toMatchObject({ factsSource: 'relevance', facts: [] });
+    }
+    // A message with content still finds them.
+    const relevant = await stack.prepare({ ...alice, text: 'thanks! is dark mode on?' });
+    expect(relevant.facts.map((fact) => fact.text)).toEqual(['User prefers dark mode']);
   });
 
   it('ignores sender metadata when searching', async () => {
@@ -104,7 +125,9 @@ describe('key facts through the public API', () => {
     await stack.facts.add(bob, 'Bob prefers yarn');
     await stack.facts.add({ agentId: 'bot' }, 'The bot answers in English');
     expect((await stack.facts.search(bob, 'pnpm prefers')).map((fact) => fact.text)).toEqual(['Bob prefers yarn']);
-    expect((await stack.prepare({ ...bob, text: 'ok' })).facts.map((fact) => fact.text)).toEqual(['Bob prefers yarn']);
+    expect((await stack.prepare({ ...bob, text: 'what did we decide?' })).facts.map((fact) => fact.text)).toEqual([
+      'Bob prefers yarn',
+    ]);
     expect((await stack.facts.list({ agentId: 'bot' })).map((fact) => fact.text)).toEqual([
       'The bot answers in English',
     ]);

@@ -53,7 +53,7 @@ describe('stack.inspect: what memory holds and did, turn by turn', () => {
     expect(second.facts[0]?.score).toBeGreaterThan(0);
     await stack.record(second, { text: 'With fly deploy.', usage: { inputTokens: 60, cacheReadInputTokens: 2000 } });
     clock += 10 * MINUTE;
-    const third = await stack.prepare({ ...alice, text: 'ok' });
+    const third = await stack.prepare({ ...alice, text: 'what did we decide?' });
     expect(third.factsSource).toBe('recency');
     await stack.record(third, { text: 'Done.', usage: { inputTokens: 2100 } });
     clock += MINUTE;

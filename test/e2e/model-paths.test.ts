@@ -69,7 +69,7 @@ async function expectMemory(stack: MemoryStack, sent: PreparedRequest[]): Promis
   ).toBe(true);
   expect(
     (await stack.facts.list({ agentId: 'coder', userId: 'alice' })).map((fact) => [fact.text, fact.accessCount]),
-  ).toEqual([['User uses pnpm for everything, never npm', 2]]); // injected by recency on "ok thanks", then by relevance
+  ).toEqual([['User uses pnpm for everything, never npm', 1]]); // injected by relevance only ("ok thanks" gets no facts)
 }
 
 describe('a six-turn conversation through each model path, extraction on a separate model', () => {

@@ -103,8 +103,8 @@ describe('turn recall', () => {
       ['Where does the SQLite option keep its file?', 'The SQLite option keeps its single file in .memstack/chat.db.'],
     ]);
     const text = 'Where is the SQLite option file?';
-    // Without the window's bound, the turns still in view rank first...
-    const found = await stack.searchTurns(scope, text, { limit: 2 });
+    // Without the window's bound, the answer still in view ranks first...
+    const found = await stack.searchTurns(scope, text, { limit: 1 });
     const window = ids.slice(-6);
     expect(found.every((turn) => window.includes(turn.id))).toBe(true);
     // ...but recall only looks before the window.

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { LocomoConversation } from './locomo.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * MemoryBank (Zhong et al., AAAI 2024): companion chats of 15 people over 10 days, in English and in Chinese, read in
+ * place from ../shared/data/memorybank: never copied here.
+ */
+export const MEMORYBANK_PATHS = {
+  en: resolve(here, '../../shared/data/memorybank/memory_bank_en.json'),
+  zh: resolve(here, '../../shared/data/memorybank/memory_bank_cn.json'),
+} as const;
+
+/** Our questions on those chats: test/fixtures/memorybank-questions.json. */
+export const MEMORYBANK_QUESTIONS_PATH = resolve(here, '../test/fixtures/memorybank-questions.json');
+
+export type MemoryBankLanguage = keyof typeof MEMORYBANK_PATHS;
+
+const exchangeSchema = z.object({ query: z.string(), response: z.string() });
+const personSchema = z.object({ name: z.string(), history: z.record(z.string(), z.array(exchangeSchema)) });
+const dataSchema = z.record(z.string(), personSchema);
+
+export const memoryBankQuestionsSchema = z.object({
+  about: z.string(),
+  questions: z.array(
+    z.object({
+      language: z.enum(['en', 'zh']),
+      conversation: z.string().min(1),
+      question: z.string().min(1),
+      evidence: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}#\d+$/)).min(1),
+    }),
+  ),
+});
+
+/** The assistant's name in each language's chats. */
+const ASSISTANT = { en: 'AI companion', zh: 'AI伴侣' } as const;
+
+/**
+ * One language's chats as LoCoMo-shaped conversations, so that the LoCoMo bench's indexing and baselines apply
+ * unchanged: a person's chat is one conversation, each day a session, each exchange two turns (the person's message,
+ * the companion's reply) that share one id, `<date>#<index>`; a question's evidence is the exchanges that answer it.
+ * Only the conversations that have questions are returned. No facts: MemoryBank has no observations per turn.
+ */
+export function loadMemoryBank(
+  language: MemoryBankLanguage,
+  paths: { data?: string; questions?: string } = {},
+): LocomoConversation[] {
+  const data = dataSchema.parse(JSON.parse(readFileSync(paths.data ?? MEMORYBANK_PATHS[language], 'utf8')));
+  const fixture = memoryBankQuestionsSchema.parse(
+    JSON.parse(readFileSync(paths.questions ?? MEMORYBANK_QUESTIONS_PATH, 'utf8')),
+  );
+  const people = new Map(Object.entries(data).map(([key, person]) => [key.trim(), person]));
+  const conversations: LocomoConversation[] = [];
+  for (const [name, person] of people) {
+    const questions = fixture.questions.filter((row) => row.language === language && row.conversation === name);
+    if (questions.length === 0) continue;
+    const sessions = Object.entries(person.history)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, exchanges]) => ({
+        dateTime: date,
+        turns: exchanges.flatMap((exchange, index) => {
+          const at = new Date(`${date}T12:00:00Z`);
+          const dated = Number.isNaN(at.getTime()) ? null : new Date(at.getTime() + index * 60_000);
+          const diaId = `${date}#${index}`;
+          return [
+            { speaker: name, diaId, text: exchange.query, caption: undefined, at: dated },
+            { speaker: ASSISTANT[language], diaId, text: exchange.response, caption: undefined, at: dated },
+          ];
+        }),
+      }));
+    const known = new Set(sessions.flatMap((session) => session.turns.map((turn) => turn.diaId)));
+    for (const row of questions) {
+      const unknown = row.evidence.filter((id) => !known.has(id));
+      if (unknown.length > 0) throw new Error(`${language} ${name}: "${row.question}" cites unknown ${unknown}`);
+    }
+    conversations.push({
+      id: name,
+      speakers: [name, ASSISTANT[language]],
+      sessions,
+      facts: [],
+      questions: questions.map((row) => ({ question: row.question, evidence: row.evidence, category: 0 })),
+    });
+  }
+  const found = new Set(conversations.map((conversation) => conversation.id));
+  const missing = fixture.questions.filter((row) => row.language === language && !found.has(row.conversation));
+  if (missing.length > 0) throw new Error(`${language}: no conversation named ${missing[0]?.conversation}`);
+  return conversations;
+}
