@@ -21,6 +21,13 @@ describe('encodeVector / decodeVector', () => {
     expect(decodeVector(new Uint8Array(7))).toBeNull();
   });
 
+  it('reads a Buffer from a driver (a view of a shared pool) as its own values only', () => {
+    const bytes = Buffer.from(encodeVector([1.5, -3, 0.25]));
+    expect(decodeVector(bytes)).toEqual(Float32Array.from([1.5, -3, 0.25]));
+    const pooled = Buffer.from('0123456789abcdef0123456789abcdef').subarray(4, 12);
+    expect(decodeVector(pooled)?.length).toBe(2);
+  });
+
   it('reads a view into a larger buffer at an odd offset', () => {
     const bytes = encodeVector([0.5, -2]);
     const padded = new Uint8Array(bytes.byteLength + 3);

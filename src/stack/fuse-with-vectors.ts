@@ -7,8 +7,8 @@ import type { StackContext } from './stack-context.js';
 
 /**
  * The rows compared by vector besides the lexical hits: the latest facts of the scope, the latest turns of the
- * session. The bound of a query's work: at most this many rows plus the lexical hits are read and scored (about a
- * millisecond for 1,536-dimension vectors), whatever the size of the scope.
+ * session. The bound of a query's work: at most this many rows plus the lexical hits are read and scored (a few
+ * milliseconds for 1,536-dimension vectors, see decision 22), whatever the size of the scope.
  */
 export const VECTOR_RECENT_FACTS = 200;
 export const VECTOR_RECENT_TURNS = 200;
