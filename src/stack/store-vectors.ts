@@ -7,14 +7,16 @@ import { withTimeout } from './with-timeout.js';
 
 /**
  * The vectors of an exchange, computed in its extraction job (after the reply, never on its way) and stored with
- * the rows: the facts it added, its user turn and its reply, in one embedder call. A failure (the embedder's, or the
+ * the rows: the facts it added, its user turn and its reply, in one embedder call (or of a fact added or edited
+ * through `stack.facts`). A failure (the embedder's, or the
  * store's) is an `embedding-failed` event and leaves those rows without a vector, still found lexically; it never
  * fails the job.
  */
 export async function storeVectors(
   context: StackContext,
   exchange: {
-    sessionKey: string;
+    /** Null for a fact added or edited through `stack.facts` (then there are no turns). */
+    sessionKey: string | null;
     scope: FactScope;
     facts: ReadonlyArray<{ id: number; text: string }>;
     turns: ReadonlyArray<{ id: number; text: string }>;
@@ -40,7 +42,7 @@ export async function storeVectors(
       return vector ? [{ id, vector }] : [];
     });
     if (factVectors.length > 0) await store.vectors.writeFacts(scope, model, factVectors);
-    await store.vectors.writeTurns(sessionKey, model, turnVectors);
+    if (sessionKey !== null && turnVectors.length > 0) await store.vectors.writeTurns(sessionKey, model, turnVectors);
   } catch (error) {
     context.emit({ type: 'embedding-failed', sessionKey, phase: 'store', error });
   }

@@ -125,6 +125,23 @@ for (const [name, openStore] of stores) {
       await stack.close();
     });
 
+    it('gives a fact added or edited through stack.facts its vector, and never fails the call for it', async () => {
+      const stack = stackWith();
+      const vectors = store.vectors as VectorStore;
+      const read = async () =>
+        (await vectors.readFacts(scope, { model: 'hash-embed', ids: [], recent: 10 })).map((row) => row.fact.text);
+      const added = await stack.facts.add(scope, 'User lives in Paris');
+      expect(await read()).toEqual(['User lives in Paris']);
+      await stack.facts.edit(scope, added.id, 'User lives in Lyon');
+      expect(await read()).toEqual(['User lives in Lyon']);
+      server.mode = 'status-500';
+      const other = await stack.facts.add(scope, 'User drinks green tea every morning');
+      expect(other.added).toBe(true);
+      expect(await read()).toEqual(['User lives in Lyon']);
+      expect(events.filter((event) => event.type === 'embedding-failed')).toMatchObject([{ phase: 'store' }]);
+      await stack.close();
+    });
+
     it('recalls an older turn by meaning', async () => {
       const stack = stackWith({ turnRecall: 2 });
       await exchange(stack, 'We adopted a kitten called Miso yesterday!', 'Congratulations on Miso!');
