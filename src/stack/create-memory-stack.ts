@@ -64,7 +64,10 @@ export interface MemoryStackOptions {
    * path, within `embedQueryTimeoutMs`, and ranked lexically only when that fails. Needs a store with `vectors`.
    */
   embedder?: Embedder | undefined;
-  /** How long `prepare` waits for the message's vector before ranking without it (default 1,000 ms). */
+  /**
+   * How long `prepare` waits for the message's vector before ranking without it (default 1,000 ms). After a failure,
+   * messages are ranked without asking for 30 s, so that a server that hangs costs one wait, not one per turn.
+   */
   embedQueryTimeoutMs?: number | undefined;
 }
 
@@ -244,5 +247,5 @@ function checkEmbedding(options: MemoryStackOptions): StackContext['embedding'] 
       `an embedder needs a store that keeps vectors, and the ${String(options.store.name)} store does not`,
     );
   }
-  return { embedder, queryTimeoutMs: embedQueryTimeoutMs };
+  return { embedder, queryTimeoutMs: embedQueryTimeoutMs, pausedUntil: 0 };
 }

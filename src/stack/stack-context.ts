@@ -50,7 +50,14 @@ export interface StackContext {
   keepRequests: boolean;
   limits: MemoryLimits;
   /** Vectors beside the lexical ranking (`MemoryStackOptions.embedder`); undefined: off, nothing extra is read. */
-  embedding?: { embedder: Embedder; queryTimeoutMs: number } | undefined;
+  embedding?:
+    | {
+        embedder: Embedder;
+        queryTimeoutMs: number;
+        /** Until when (epoch ms) messages are not embedded, after a failed query embedding (`embedQuery`). */
+        pausedUntil: number;
+      }
+    | undefined;
   /** Where background jobs go: the store's durable queue when it has one, else this process's memory. */
   queue: JobQueue;
   now: () => Date;

@@ -70,9 +70,11 @@ for (const [name, openStore] of stores) {
       await store.close();
     });
 
+    let clock = Date.parse('2026-06-01T12:00:00Z');
     const stackWith = (options: { embedder?: boolean; embedQueryTimeoutMs?: number; turnRecall?: number } = {}) =>
       createMemoryStack({
         store,
+        now: () => new Date(clock),
         extractor: scriptedExtractor,
         onEvent: (event) => events.push(event),
         ...(options.embedder === false
@@ -174,7 +176,7 @@ for (const [name, openStore] of stores) {
       await stack.close();
     });
 
-    it('ranks lexically when the message cannot be embedded in time, or at all', async () => {
+    it('ranks lexically when the message cannot be embedded in time, or at all, then stops asking a while', async () => {
       const stack = stackWith({ embedQueryTimeoutMs: 150 });
       await exchange(stack, 'I drink green tea every morning.');
       for (const mode of ['hang', 'status-500', 'garbage', 'wrong-dimensions'] as const) {
@@ -185,8 +187,18 @@ for (const [name, openStore] of stores) {
         expect(Date.now() - started, mode).toBeLessThan(1500);
         expect(prepared.facts.map((fact) => fact.text)).toEqual(['User drinks green tea every morning']);
         expect(events.filter((event) => event.type === 'embedding-failed')).toMatchObject([{ phase: 'query' }]);
+        // The next messages of the pause are not embedded at all: no request, no wait, no event.
+        const asked = server.requests.length;
+        clock += 29_000;
+        await stack.prepare({ ...alice, text: 'Do I like green tea?' });
+        expect(server.requests.length).toBe(asked);
+        expect(events.filter((event) => event.type === 'embedding-failed')).toHaveLength(1);
+        clock += 2_000;
       }
       server.mode = 'ok';
+      const before = server.requests.length;
+      await stack.prepare({ ...alice, text: 'Where is my home?' });
+      expect(server.requests.length).toBe(before + 1);
       await stack.close();
     });
 
