@@ -26,6 +26,7 @@ export type {
   OpenaiMessageLike,
 } from './spec/conversation.js';
 export type { DecoratedOpenaiTurn, DecoratedTurn } from './spec/decorated-turn.js';
+export type { Embedder } from './spec/embedder.js';
 export { ConfigError, type ConfigErrorCode } from './spec/errors/config-error.js';
 export { type InvalidInputCode, InvalidInputError } from './spec/errors/invalid-input-error.js';
 export { InvalidOutputError } from './spec/errors/invalid-output-error.js';
@@ -98,6 +99,7 @@ export type {
 export type { Tokenizer } from './spec/tokenizer.js';
 export type { SentPrompt, StoredSentPrompt, TurnTrace } from './spec/turn-trace.js';
 export type { Usage } from './spec/usage.js';
+export type { VectorStore, VectorWrite } from './spec/vector-store.js';
 export { createMemoryStack, type MemoryStackOptions } from './stack/create-memory-stack.js';
 export type { ImportReport } from './stack/import-records.js';
 export type {

@@ -3,6 +3,10 @@
 /** A chat-completions `usage` as memstack's `Usage` (cached tokens taken out of the input), for `record`. */
 export { mapOpenaiCompatibleUsage as fromOpenaiCompatibleUsage } from './models/openai-compatible/map-openai-compatible-usage.js';
 export {
+  type OpenaiCompatibleEmbedderOptions,
+  openaiCompatibleEmbedder,
+} from './models/openai-compatible/openai-compatible-embedder.js';
+export {
   type OpenaiCompatibleModelOptions,
   openaiCompatibleModel,
 } from './models/openai-compatible/openai-compatible-model.js';

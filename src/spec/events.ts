@@ -17,6 +17,11 @@ export type MemstackEvent =
   | { type: 'extraction-skipped'; sessionKey: string; reason: 'not-substantive' | 'queue-full' }
   /** After each recorded turn: the provider's figures, or the prompt-cache simulator's estimate without them. */
   | { type: 'usage'; sessionKey: string; source: 'provider' | 'estimate'; usage: Usage; memoryTokens: number }
+  /**
+   * An embedder call failed (`phase` 'store': the exchange's facts and turns keep no vector; 'query': the message
+   * was ranked lexically only). Nothing else fails with it.
+   */
+  | { type: 'embedding-failed'; sessionKey: string | null; phase: 'query' | 'store'; error: unknown }
   | { type: 'facts-purged'; count: number }
   | { type: 'purge-failed'; error: unknown }
   | { type: 'compressed'; sessionKey: string; turns: number; tokens: number; summary: string }

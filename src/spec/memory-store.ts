@@ -6,6 +6,7 @@ import type { FactScope, ForgetReport, ForgetScope } from './scope.js';
 import type { StoreBrowser } from './store-browser.js';
 import type { StoredSentPrompt, TurnTrace } from './turn-trace.js';
 import type { Usage } from './usage.js';
+import type { VectorStore } from './vector-store.js';
 
 /** The pinned task: the core task, and the user's answers to clarifying questions, oldest first. */
 export interface PinState {
@@ -374,6 +375,8 @@ export interface MemoryStore {
   readonly jobs?: JobStore | undefined;
   /** Reads for tools (sessions, a session's turns with their traces, a scope's fact history), when the store can. */
   readonly browse?: StoreBrowser | undefined;
+  /** Vectors kept with facts and turns, for a stack with an `embedder`, when the store can. */
+  readonly vectors?: VectorStore | undefined;
   /**
    * Removes everything stored for the scope (rows, index entries, summaries, the pin's copies), and rewrites what
    * other scopes keep of it (a fact's context quoting a forgotten turn) without it. It may work in several

@@ -1,6 +1,7 @@
 import { deriveSessionHandle } from '../core/derive-session-handle.js';
 import { renderPin } from '../core/render-pin.js';
 import { heuristicExtractor } from '../extractors/heuristic/heuristic-extractor.js';
+import type { Embedder } from '../spec/embedder.js';
 import { ConfigError } from '../spec/errors/config-error.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { MemstackEventHandler } from '../spec/events.js';
@@ -57,7 +58,20 @@ export interface MemoryStackOptions {
    * tokens, cache use.
    */
   keepRequests?: boolean;
+  /**
+   * Ranks facts and recalled turns by meaning as well as by words (off by default; decision 22). The vectors of new
+   * facts and turns are computed in the extraction job and stored with the rows; each message is embedded on the hot
+   * path, within `embedQueryTimeoutMs`, and ranked lexically only when that fails. Needs a store with `vectors`.
+   */
+  embedder?: Embedder | undefined;
+  /**
+   * How long `prepare` waits for the message's vector before ranking without it (default 1,000 ms). After a failure,
+   * messages are ranked without asking for 30 s, so that a server that hangs costs one wait, not one per turn.
+   */
+  embedQueryTimeoutMs?: number | undefined;
 }
+
+const DEFAULT_EMBED_QUERY_TIMEOUT_MS = 1000;
 
 export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
   if (!options || typeof options.store?.sessions !== 'object') {
@@ -74,6 +88,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       `limits.turnRecall needs a store that can search turns, and the ${String(options.store.name)} store cannot: set it to 0`,
     );
   }
+  const embedding = checkEmbedding(options);
   // Any tokenizer, the default too, is bounded: one long run without spaces must not cost quadratic time.
   const tokenizer = boundedTokenizer(options.tokenizer ?? o200kTokenizer());
   const stats = emptyStats();
@@ -87,6 +102,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     systemPrompt: (options.systemPrompt ?? '').trim(),
     keepRequests: options.keepRequests !== false,
     limits,
+    embedding,
     // Set below: the queue runs jobs with this context.
     queue: undefined as unknown as StackContext['queue'],
     now: options.now ?? (() => new Date()),
@@ -208,4 +224,28 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     },
   };
   return stack;
+}
+
+function checkEmbedding(options: MemoryStackOptions): StackContext['embedding'] {
+  const { embedder, embedQueryTimeoutMs = DEFAULT_EMBED_QUERY_TIMEOUT_MS } = options;
+  if (embedder === undefined) return undefined;
+  if (
+    typeof embedder !== 'object' ||
+    embedder === null ||
+    typeof embedder.embed !== 'function' ||
+    typeof embedder.model !== 'string' ||
+    embedder.model.trim() === ''
+  ) {
+    throw new ConfigError('INVALID_CONFIG', 'embedder must be an Embedder, e.g. openaiCompatibleEmbedder({ ... })');
+  }
+  if (!Number.isSafeInteger(embedQueryTimeoutMs) || embedQueryTimeoutMs <= 0) {
+    throw new ConfigError('INVALID_CONFIG', 'embedQueryTimeoutMs must be a positive integer');
+  }
+  if (options.store.vectors === undefined) {
+    throw new ConfigError(
+      'INVALID_CONFIG',
+      `an embedder needs a store that keeps vectors, and the ${String(options.store.name)} store does not`,
+    );
+  }
+  return { embedder, queryTimeoutMs: embedQueryTimeoutMs, pausedUntil: 0 };
 }

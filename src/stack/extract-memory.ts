@@ -20,6 +20,7 @@ import type { Clarification, ExtractionCommit, NewFact, PinState, SessionRecord 
 import { findNearDuplicate, findSupersededFacts, storedFact } from './save-fact.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
+import { storeVectors } from './store-vectors.js';
 import { TimeoutSignal, withTimeout } from './with-timeout.js';
 
 /** Attempts of a job whose store was locked by another process for longer than a call waits. */
@@ -54,7 +55,19 @@ export interface ExtractionJob {
 export async function extractMemory(context: StackContext, job: ExtractionJob): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await runExtraction(context, attempt === 1 ? job : { ...job, session: undefined });
+      const added = await runExtraction(context, attempt === 1 ? job : { ...job, session: undefined });
+      // Written: the exchange's vectors follow, outside the retries (their failure is their own event).
+      if (added !== null && context.embedding !== undefined) {
+        await storeVectors(context, {
+          sessionKey: job.sessionKey,
+          scope: job.scope,
+          facts: added,
+          turns: [
+            { id: job.userTurnId, text: job.userText },
+            { id: job.assistantTurnId, text: job.replyText },
+          ],
+        });
+      }
       return;
     } catch (error) {
       // Another process held the write lock too long: the job runs again rather than lose the turn's memory (a rerun
@@ -72,14 +85,15 @@ export async function extractMemory(context: StackContext, job: ExtractionJob): 
   }
 }
 
-async function runExtraction(context: StackContext, job: ExtractionJob): Promise<void> {
+/** The facts the extraction added, or null when it wrote nothing (the exchange was done already, or forgotten). */
+async function runExtraction(context: StackContext, job: ExtractionJob): Promise<Fact[] | null> {
   const { store, limits } = context;
   const { sessionKey, scope, answersQuestion } = job;
   const session = job.session ?? (await readSession(context, job));
   // Forgotten meanwhile (the session, or this user's turns): nothing of it may come back as memory.
-  if (!session) return;
+  if (!session) return null;
   // Done already: the job ran before (a rerun after a crash, or a worker whose lease expired under it).
-  if (session.extractedThroughTurnId >= job.assistantTurnId) return;
+  if (session.extractedThroughTurnId >= job.assistantTurnId) return null;
   const userText = stripSenderMetadata(job.userText);
 
   const taskSource = await readTaskSource(context, session);
@@ -89,8 +103,7 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   const wantFacts = isSubstantive(userText) && limits.factsPerTurn > 0;
   if (taskSource === null && answersQuestion === null && !wantFacts) {
     context.emit({ type: 'extraction-skipped', sessionKey, reason: 'not-substantive' });
-    await commit(context, job, session, {}, null, NO_FACTS);
-    return;
+    return await commit(context, job, session, {}, null, NO_FACTS);
   }
   if (taskSource !== null) await store.sessions.update(sessionKey, { countPinAttempt: true });
 
@@ -127,7 +140,7 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
     ? await planFacts(context, { ...job, factContext: factContextOf }, extraction, related)
     : NO_FACTS;
   await yieldToEventLoop();
-  await commit(context, job, session, extraction, taskSource, plan);
+  return await commit(context, job, session, extraction, taskSource, plan);
 }
 
 async function readSession(context: StackContext, job: ExtractionJob): Promise<SessionRecord | null> {
@@ -165,7 +178,7 @@ async function commit(
   extraction: Extraction,
   taskSource: TaskSource | null,
   plan: FactPlan,
-): Promise<void> {
+): Promise<Fact[] | null> {
   const { limits, store } = context;
   const { sessionKey, scope } = job;
   const answer = job.answersQuestion !== null ? checkedClarification(context, job, extraction) : null;
@@ -181,7 +194,7 @@ async function commit(
   const clarification = answerIsTask ? null : answer;
   let session: SessionRecord | null = read;
   for (let attempt = 1; session !== null && attempt <= PIN_WRITE_ATTEMPTS; attempt += 1) {
-    if (session.extractedThroughTurnId >= job.assistantTurnId) return;
+    if (session.extractedThroughTurnId >= job.assistantTurnId) return null;
     const tasked: PinState | null =
       attempt === 1 && task !== null && session.pin === null
         ? { task, taskUserId: taskSource?.userId ?? null, clarifications: [] }
@@ -205,16 +218,17 @@ async function commit(
       at: context.now(),
     });
     if (written) {
-      emitFacts(context, job, plan, written);
+      const added = emitFacts(context, job, plan, written);
       if (tasked) context.emit({ type: 'pinned', sessionKey, pinned: renderPin(tasked) });
       if (appended && clarification && appended.pin !== base) {
         emitClarification(context, sessionKey, clarification.text, appended);
       }
-      return;
+      return added;
     }
-    if (!(await store.sessions.readTurn(sessionKey, job.userTurnId))) return;
+    if (!(await store.sessions.readTurn(sessionKey, job.userTurnId))) return null;
     session = (await store.sessions.read(sessionKey, { maxTurns: 0 }))?.session ?? null;
   }
+  return null;
 }
 
 /** The task the extractor returned, through the memory gate; null (and an event when refused) when there is none. */
@@ -340,8 +354,8 @@ async function planFacts(
   return plan;
 }
 
-/** The events of what `commitExtraction` wrote of the plan. */
-function emitFacts(context: StackContext, job: ExtractionJob, plan: FactPlan, written: ExtractionCommit): void {
+/** The events of what `commitExtraction` wrote of the plan; returns the facts it added. */
+function emitFacts(context: StackContext, job: ExtractionJob, plan: FactPlan, written: ExtractionCommit): Fact[] {
   const { sessionKey, scope } = job;
   if (plan.rejected.length > 0) context.emit({ type: 'output-rejected', sessionKey, items: plan.rejected });
   const added: Fact[] = [];
@@ -359,6 +373,7 @@ function emitFacts(context: StackContext, job: ExtractionJob, plan: FactPlan, wr
   for (const { id, byId } of written.superseded) {
     context.emit({ type: 'fact-superseded', sessionKey, scope, factId: id, byFactId: byId });
   }
+  return added;
 }
 
 function reject(context: StackContext, sessionKey: string, text: string, reason: string): void {

@@ -8,6 +8,7 @@ import type { FactsApi } from './memory-stack.js';
 import { saveFact, storedFact } from './save-fact.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
+import { storeVectors } from './store-vectors.js';
 
 /** The most facts one search returns. */
 const MOST_RESULTS = 100;
@@ -37,6 +38,7 @@ export function createFactsApi(context: StackContext, open: () => void): FactsAp
       if (saved.added) {
         const fact = storedFact(target, saved, 'api', context.now());
         context.emit({ type: 'facts-added', sessionKey: null, scope: target, facts: [fact] });
+        await storeVectors(context, { sessionKey: null, scope: target, facts: [saved], turns: [] });
       }
       return saved;
     },
@@ -54,6 +56,10 @@ export function createFactsApi(context: StackContext, open: () => void): FactsAp
       const checked = checkedFact(text, context.limits.factMaxChars);
       const at = context.now();
       const edited = await context.store.facts.edit(target, id, { text: checked, hash: hashFact(checked), at });
+      // The store dropped the old text's vector: the new text gets its own.
+      if (edited && !edited.merged) {
+        await storeVectors(context, { sessionKey: null, scope: target, facts: [{ id, text: checked }], turns: [] });
+      }
       return edited && { id: edited.id, text: checked, merged: edited.merged };
     },
     remove: async (scope, id) => {

@@ -1,4 +1,4 @@
-import { buildFactQuery } from '../core/build-fact-query.js';
+import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
 import { deriveSessionHandle, type SessionHandle } from '../core/derive-session-handle.js';
 import { fitRecalledTurns } from '../core/fit-recalled-turns.js';
 import { isSubstantive } from '../core/is-substantive.js';
@@ -10,6 +10,8 @@ import type { Fact } from '../spec/fact.js';
 import type { FactQuery, SessionSnapshot } from '../spec/memory-store.js';
 import type { FactsSource, RecalledTurn } from '../spec/prepared-turn.js';
 import type { CheckedScope } from './check-scope.js';
+import { embedQuery } from './embed-query.js';
+import { fuseFactVectors, fuseTurnVectors } from './fuse-with-vectors.js';
 import { searchFacts } from './search-facts.js';
 import { searchTurns } from './search-turns.js';
 import type { StackContext } from './stack-context.js';
@@ -54,6 +56,11 @@ export async function gatherMemory(
   const { limits } = context;
   const { agentId, userId } = scope;
   const handle = deriveSessionHandle(scope);
+  // One query for the facts and the older turns.
+  const query = buildFactQuery(text);
+  // With an embedder, the message's vector is asked for at once, beside the session read (it never rejects); a
+  // message with nothing to search for gets none (no facts by relevance, as without an embedder).
+  const vector = context.embedding && !isEmptyQuery(query) ? embedQuery(context, handle.key, text) : null;
   const snapshot = await context.store.sessions.read(handle.key, { maxTurns: limits.historyMaxTurns });
   const session = snapshot?.session ?? null;
   // In a conversation other people take part in, a user's personal facts would reach them through the reply: they
@@ -61,10 +68,8 @@ export async function gatherMemory(
   const shared = session !== null && (session.shared || session.firstUserId !== (userId ?? null));
   const topK =
     shared && userId !== undefined ? Math.min(limits.factsTopK, limits.sharedSessionFactsTopK) : limits.factsTopK;
-  // One query for the facts and the older turns.
-  const query = buildFactQuery(text);
-  const { facts, source } = await chooseFacts(context, { agentId, userId }, text, query, topK);
-  const recalled = snapshot ? await recallTurns(context, snapshot, text, query, window(snapshot)) : [];
+  const { facts, source } = await chooseFacts(context, { agentId, userId }, text, query, topK, vector);
+  const recalled = snapshot ? await recallTurns(context, snapshot, text, query, window(snapshot), vector) : [];
   const pin = session?.pin ?? null;
   const stored = session?.systemPin ? { text: session.systemPin.text, at: session.systemPin.at.getTime() } : null;
   const split =
@@ -85,12 +90,18 @@ async function chooseFacts(
   text: string,
   query: FactQuery,
   topK: number,
+  vector: Promise<Float32Array | null> | null,
 ): Promise<{ facts: ScoredFact[]; source: FactsSource }> {
   const { limits } = context;
   const options = { topK, tokenBudget: limits.factsTokenBudget, count: context.countTokens };
   // Small talk ("thanks!", "ok", "谢谢", "👍") has nothing to search for and asks for nothing: no facts.
   if (topK === 0 || !isSubstantive(stripSenderMetadata(text))) return { facts: [], source: 'relevance' };
-  const ranked = await searchFacts(context, scope, text, topK * 4, query);
+  const lexical = await searchFacts(context, scope, text, topK * 4, query);
+  const queryVector = lexical !== null && vector !== null ? await vector : null;
+  const ranked =
+    lexical !== null && queryVector !== null
+      ? await fuseFactVectors(context, scope, lexical, queryVector, topK * 4)
+      : lexical;
   if (ranked !== null) return { facts: selectFacts(ranked, options), source: 'relevance' };
   // Content but no usable term ("what did we decide?", "go on with it"): the most recently used facts, and the turn
   // says so.
@@ -108,15 +119,25 @@ async function recallTurns(
   text: string,
   query: FactQuery,
   window: RecallWindow,
+  vector: Promise<Float32Array | null> | null,
 ): Promise<RecalledTurn[]> {
   const { turnRecall, turnRecallTokenBudget } = context.limits;
   if (turnRecall === 0 || turnRecallTokenBudget === 0 || window === null) return [];
   const visible = window.visible;
-  const found = await searchTurns(context, snapshot.session.key, text, {
-    limit: visible ? turnRecall + VISIBLE_MARGIN : turnRecall,
+  const limit = visible ? turnRecall + VISIBLE_MARGIN : turnRecall;
+  const lexical = await searchTurns(context, snapshot.session.key, text, {
+    limit,
     beforeTurnId: window.beforeTurnId,
     query,
   });
+  const queryVector = vector === null ? null : await vector;
+  const found =
+    queryVector === null
+      ? lexical
+      : await fuseTurnVectors(context, snapshot.session.key, lexical, queryVector, {
+          limit,
+          beforeTurnId: window.beforeTurnId,
+        });
   const hidden = (visible ? found.filter(({ turn }) => !visible.has(turn.text)) : found).slice(0, turnRecall);
   if (hidden.length === 0) return [];
   return fitRecalledTurns(

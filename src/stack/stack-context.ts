@@ -1,4 +1,5 @@
 import type { ModelSessionState } from '../spec/chat-model.js';
+import type { Embedder } from '../spec/embedder.js';
 import type { MemstackEvent, MemstackEventHandler } from '../spec/events.js';
 import type { Extractor } from '../spec/extractor.js';
 import type { JobQueue } from '../spec/job-queue.js';
@@ -48,6 +49,15 @@ export interface StackContext {
   /** Whether a reply's trace keeps the request as sent (`MemoryStackOptions.keepRequests`). */
   keepRequests: boolean;
   limits: MemoryLimits;
+  /** Vectors beside the lexical ranking (`MemoryStackOptions.embedder`); undefined: off, nothing extra is read. */
+  embedding?:
+    | {
+        embedder: Embedder;
+        queryTimeoutMs: number;
+        /** Until when (epoch ms) messages are not embedded, after a failed query embedding (`embedQuery`). */
+        pausedUntil: number;
+      }
+    | undefined;
   /** Where background jobs go: the store's durable queue when it has one, else this process's memory. */
   queue: JobQueue;
   now: () => Date;

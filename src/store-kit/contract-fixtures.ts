@@ -9,6 +9,7 @@ import type {
   SearchQuery,
   StoreBrowser,
   TurnSearch,
+  VectorStore,
 } from '../index.js';
 
 export interface ContractOptions {
@@ -25,6 +26,12 @@ export interface ContractOptions {
 export function turnSearchOf(context: TestContext, store: MemoryStore): TurnSearch {
   if (store.turnSearch === undefined) context.skip('this store has no turn search (an optional capability)');
   return store.turnSearch as TurnSearch;
+}
+
+/** The store's vectors; a store without that capability has the test reported as skipped, not passed. */
+export function vectorsOf(context: TestContext, store: MemoryStore): VectorStore {
+  if (store.vectors === undefined) context.skip('this store keeps no vectors (an optional capability)');
+  return store.vectors as VectorStore;
 }
 
 /** The store's durable job queue; a store without that capability has the test reported as skipped, not passed. */

@@ -9,6 +9,7 @@ import { forgetCases } from './forget-cases.js';
 import { jobCases } from './job-cases.js';
 import { sessionCases } from './session-cases.js';
 import { turnSearchCases } from './turn-search-cases.js';
+import { vectorCases } from './vector-cases.js';
 
 export type { ContractOptions } from './contract-fixtures.js';
 
@@ -45,6 +46,7 @@ export function runMemoryStoreContract(
     factCases(harness, options);
     forgetCases(harness);
     browseCases(harness);
+    vectorCases(harness);
 
     it.skipIf(Boolean(options.skip?.close))('rejects calls after close with a MemstackError', async () => {
       await harness.store.close();

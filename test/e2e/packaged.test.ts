@@ -188,7 +188,7 @@ console.log((${shape})(modules));`,
     expect([sqlite, anthropic, openai, claudeCli, testing, aiSdk, server]).toEqual([
       ['sqliteStore'],
       ['anthropicModel', 'fromAnthropicUsage'],
-      ['fromOpenaiCompatibleUsage', 'openaiCompatibleModel'],
+      ['fromOpenaiCompatibleUsage', 'openaiCompatibleEmbedder', 'openaiCompatibleModel'],
       ['claudeCliModel'],
       ['memoryStore', 'scriptedCompletionModel'],
       ['mapAiSdkUsage', 'memstackMiddleware'],

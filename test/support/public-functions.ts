@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { anthropicModel } from '../../src/anthropic.js';
 import { claudeCliModel } from '../../src/claude-cli.js';
 import * as memstack from '../../src/index.js';
-import { openaiCompatibleModel } from '../../src/openai-compatible.js';
+import { openaiCompatibleEmbedder, openaiCompatibleModel } from '../../src/openai-compatible.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 
@@ -26,6 +26,7 @@ export function publicFunctions(stack: memstack.MemoryStack): Record<string, (..
     anthropicModel: anthropicModel,
     claudeCliModel: claudeCliModel,
     openaiCompatibleModel: openaiCompatibleModel,
+    openaiCompatibleEmbedder: openaiCompatibleEmbedder,
     createMemoryStack: memstack.createMemoryStack,
     // Only in-memory databases: the calls must not write files where they run.
     sqliteStore: (options: unknown) =>

@@ -24,7 +24,7 @@ export interface CopyReport {
 /** Rows read from SQLite and written to Postgres at a time: the event loop runs between batches. */
 const BATCH = 500;
 
-type Cell = string | number | boolean | Date | null;
+type Cell = string | number | boolean | Date | Buffer | null;
 interface TableCopy {
   name: keyof CopyReport;
   /** The Postgres table and its columns, with their array types for `unnest`. */
@@ -40,6 +40,7 @@ interface TableCopy {
 const ms = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(Number(value)));
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 const int = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const bytes = (value: unknown): Buffer | null => (value instanceof Uint8Array ? Buffer.from(value) : null);
 
 /**
  * The tables, in an order that keeps every reference valid. Index documents are copied as SQLite holds them (the
@@ -118,6 +119,8 @@ const TABLES: readonly TableCopy[] = [
       ['path', 'text'],
       ['memory_tokens', 'integer'],
       ['created_at', 'timestamptz'],
+      ['vector', 'bytea'],
+      ['vector_model', 'text'],
     ],
     select: 'SELECT * FROM turns WHERE id > @after ORDER BY id LIMIT @limit',
     next: (rows) => Number(rows.at(-1)?.id),
@@ -135,6 +138,8 @@ const TABLES: readonly TableCopy[] = [
       text(row.path),
       int(row.memory_tokens),
       ms(row.created_at),
+      bytes(row.vector),
+      text(row.vector_model),
     ],
     count: 'SELECT count(*) AS n FROM turns',
   },
@@ -191,6 +196,8 @@ const TABLES: readonly TableCopy[] = [
       ['last_used_at', 'timestamptz'],
       ['access_count', 'integer'],
       ['superseded_by', 'bigint'],
+      ['vector', 'bytea'],
+      ['vector_model', 'text'],
     ],
     select: 'SELECT * FROM facts WHERE id > @after ORDER BY id LIMIT @limit',
     next: (rows) => Number(rows.at(-1)?.id),
@@ -214,6 +221,8 @@ const TABLES: readonly TableCopy[] = [
       ms(row.last_used_at),
       int(row.access_count),
       int(row.superseded_by),
+      bytes(row.vector),
+      text(row.vector_model),
     ],
     count: 'SELECT count(*) AS n FROM facts',
   },

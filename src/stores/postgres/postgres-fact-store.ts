@@ -176,7 +176,8 @@ export function postgresFactStore(schema: string, guard: PostgresGuard): FactSto
         // The context and the date terms stay: the fact still came from the same exchange, on the same day.
         const document = buildFactDocument({ text: change.text, context: row.context, at: row.created_at });
         await sql.query(
-          `UPDATE ${facts} SET text = $1, text_tokens = $2, grams = $3, hash = $4, source = 'api' WHERE id = $5`,
+          `UPDATE ${facts} SET text = $1, text_tokens = $2, grams = $3, hash = $4, source = 'api', vector = NULL,
+           vector_model = NULL WHERE id = $5`,
           [change.text, document.words.text, document.grams.text, change.hash, id],
         );
         return { id, merged: false };

@@ -217,4 +217,10 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `
   CREATE INDEX facts_scope_recent ON ${s}.facts (agent_id, user_id, id) WHERE superseded_by IS NULL;
   `,
+  // Vectors (decision 22, for a stack with an embedder): little-endian float32 bytes, with the model that computed
+  // them; null: none. No pgvector: the few rows a query compares are scored in the process.
+  (s) => `
+  ALTER TABLE ${s}.facts ADD COLUMN vector bytea, ADD COLUMN vector_model text;
+  ALTER TABLE ${s}.turns ADD COLUMN vector bytea, ADD COLUMN vector_model text;
+  `,
 ];

@@ -16,7 +16,8 @@ import { quoteLexeme, toTsquery } from './to-tsquery.js';
 
 const url = TEST_POSTGRES_URL as string;
 const schemas: string[] = [];
-afterAll(() => dropSchemas(...schemas));
+// Dropping the contract's ~80 schemas takes longer than the default 30 s on a loaded machine.
+afterAll(() => dropSchemas(...schemas), 180_000);
 
 function freshSchema(prefix = 'store'): string {
   const schema = uniqueSchema(prefix);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
+import type { VectorStore } from '../../spec/vector-store.js';
 import { type PgBossJobsOptions, pgBossJobs } from './pg-boss-jobs.js';
 import { postgresFactStore, postgresFactWrites } from './postgres-fact-store.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
@@ -12,6 +13,7 @@ import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { postgresSessionStore } from './postgres-session-store.js';
 import { postgresStoreBrowser } from './postgres-store-browser.js';
 import { postgresTurnSearch } from './postgres-turn-search.js';
+import { postgresVectorStore } from './postgres-vector-store.js';
 
 /**
  * The durable job queue (pg-boss, in the schema `<schema>_jobs`; decision 20): its settings, or `false` for none (the
@@ -47,6 +49,8 @@ export interface PostgresMemoryStore extends MemoryStore {
   readonly turnSearch: TurnSearch;
   /** And can always be browsed. */
   readonly browse: StoreBrowser;
+  /** And keeps vectors. */
+  readonly vectors: VectorStore;
   /** Its durable job queue on pg-boss, unless opened with `jobs: false`. */
   readonly jobs?: PostgresJobs | undefined;
 }
@@ -132,6 +136,7 @@ export async function createPostgresStoreInternals(
     facts: postgresFactStore(schema, guard),
     turnSearch: postgresTurnSearch(schema, guard),
     browse: postgresStoreBrowser(schema, guard),
+    vectors: postgresVectorStore(schema, guard),
     ...(jobs ? { jobs } : {}),
     forget: (scope) => forget(schema, guard, scope, jobs),
     close: async () => {

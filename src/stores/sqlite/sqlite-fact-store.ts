@@ -59,7 +59,8 @@ export function sqliteFactStore(
     remove: database.prepare('DELETE FROM facts WHERE id = ? AND agent_id = ? AND user_id = ?'),
     live: database.prepare(`SELECT f.id, f.context, f.created_at FROM facts f WHERE f.id = ? AND ${LIVE_IN_SCOPE}`),
     rewrite: database.prepare(
-      "UPDATE facts SET text = ?, text_tokens = ?, grams = ?, hash = ?, source = 'api' WHERE id = ?",
+      `UPDATE facts SET text = ?, text_tokens = ?, grams = ?, hash = ?, source = 'api', vector = NULL, vector_model = NULL
+       WHERE id = ?`,
     ),
     purge: database.prepare(
       `DELETE FROM facts WHERE (superseded_by IS NOT NULL AND created_at < ?)

@@ -348,4 +348,13 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX jobs_session ON jobs (session_key, id) WHERE state = 'queued';
   CREATE INDEX jobs_finished ON jobs (state, id) WHERE state != 'queued';
   `,
+  // 11: vectors (decision 22, for a stack with an embedder): each fact's and turn's vector as little-endian float32
+  // bytes, with the model that computed it (vectors of two models are never compared). Null: none (no embedder, or
+  // its call failed); a fact's vector goes when its text is edited.
+  `
+  ALTER TABLE facts ADD COLUMN vector BLOB;
+  ALTER TABLE facts ADD COLUMN vector_model TEXT;
+  ALTER TABLE turns ADD COLUMN vector BLOB;
+  ALTER TABLE turns ADD COLUMN vector_model TEXT;
+  `,
 ];

@@ -5,6 +5,7 @@ import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
+import type { VectorStore } from '../../spec/vector-store.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
@@ -18,6 +19,7 @@ import { sqliteSessionStore } from './sqlite-session-store.js';
 import { sqliteStoreBrowser } from './sqlite-store-browser.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { sqliteTurnSearch } from './sqlite-turn-search.js';
+import { sqliteVectorStore } from './sqlite-vector-store.js';
 import { writeTransaction } from './write-transaction.js';
 
 export type SqliteStoreOptions =
@@ -41,6 +43,8 @@ export interface SqliteMemoryStore extends MemoryStore {
   readonly turnSearch: TurnSearch;
   /** And can always be browsed. */
   readonly browse: StoreBrowser;
+  /** And keeps vectors. */
+  readonly vectors: VectorStore;
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -93,6 +97,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
     turnSearch: sqliteTurnSearch(database, guard),
     browse: sqliteStoreBrowser(database, guard),
+    vectors: sqliteVectorStore(database, guard),
     facts,
     forget: async (scope) => {
       // The scope's own facts first, a batch per transaction with the event loop running in between; then its

@@ -1,0 +1,32 @@
+import { checkVectors } from '../core/check-vectors.js';
+import { embeddingText } from '../core/embedding-text.js';
+import type { StackContext } from './stack-context.js';
+import { withTimeout } from './with-timeout.js';
+
+/** How long messages are ranked without a vector after a query embedding failed. */
+export const QUERY_PAUSE_MS = 30_000;
+
+/**
+ * The vector of a message, for the hot path: bounded by `queryTimeoutMs`, and null (with an `embedding-failed`
+ * event) when the embedder fails, times out or answers nonsense; the message is then ranked lexically only, and so
+ * are the messages of the next `QUERY_PAUSE_MS`, without asking (a server that hangs must not cost every turn its
+ * timeout). Never rejects, so that it can be started before the reads it runs beside.
+ */
+export async function embedQuery(
+  context: StackContext,
+  sessionKey: string | null,
+  text: string,
+): Promise<Float32Array | null> {
+  const { embedding } = context;
+  if (embedding === undefined || context.now().getTime() < embedding.pausedUntil) return null;
+  try {
+    const output = await withTimeout(embedding.queryTimeoutMs, (signal) =>
+      embedding.embedder.embed([embeddingText(text)], { signal }),
+    );
+    return checkVectors(output, 1, embedding.embedder.dimensions)[0] ?? null;
+  } catch (error) {
+    embedding.pausedUntil = context.now().getTime() + QUERY_PAUSE_MS;
+    context.emit({ type: 'embedding-failed', sessionKey, phase: 'query', error });
+    return null;
+  }
+}

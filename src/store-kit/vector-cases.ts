@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { alice, bob, type ContractHarness, exchange, fact, vectorsOf } from './contract-fixtures.js';
+
+const vector = (...values: number[]) => Float32Array.from(values);
+const plain = (rows: ReadonlyArray<{ vector: Float32Array }>) => rows.map((row) => [...row.vector]);
+
+/** Vectors kept with facts and turns, an optional capability: skipped, not passed, for a store without it. */
+export function vectorCases(harness: ContractHarness): void {
+  describe('vectors', () => {
+    it("keeps a fact's vector with its model, reads it back for its scope only, and drops it on edit", async (context) => {
+      const vectors = vectorsOf(context, harness.store);
+      const paris = await harness.insertFact(alice, fact('User lives in Paris'));
+      const berlin = await harness.insertFact(alice, fact('User works in Berlin'));
+      const other = await harness.insertFact(bob, fact('Bob likes tea'));
+      await vectors.writeFacts(alice, 'm1', [
+        { id: paris.id, vector: vector(1, 0, 0.5) },
+        { id: berlin.id, vector: vector(0, 1, -0.25) },
+        // Another scope's fact is not written through alice.
+        { id: other.id, vector: vector(9, 9, 9) },
+      ]);
+      const read = await vectors.readFacts(alice, { model: 'm1', ids: [], recent: 10 });
+      expect(read.map((row) => row.fact.text).sort()).toEqual(['User lives in Paris', 'User works in Berlin']);
+      const byId = new Map(read.map((row) => [row.fact.id, [...row.vector]]));
+      expect(byId.get(paris.id)).toEqual([1, 0, 0.5]);
+      expect(byId.get(berlin.id)).toEqual([0, 1, -0.25]);
+      expect(await vectors.readFacts(bob, { model: 'm1', ids: [other.id], recent: 10 })).toEqual([]);
+      // Vectors of another model are never returned.
+      expect(await vectors.readFacts(alice, { model: 'm2', ids: [paris.id], recent: 10 })).toEqual([]);
+      await harness.store.facts.edit(alice, paris.id, { text: 'User lives in Lyon', hash: 'lyon', at: new Date() });
+      const after = await vectors.readFacts(alice, { model: 'm1', ids: [paris.id], recent: 10 });
+      expect(after.map((row) => row.fact.id)).toEqual([berlin.id]);
+    });
+
+    it('reads the ids asked for and the latest facts only, never a superseded one', async (context) => {
+      const vectors = vectorsOf(context, harness.store);
+      const ids: number[] = [];
+      for (let index = 0; index < 6; index += 1) {
+        ids.push((await harness.insertFact(alice, fact(`Fact number ${index}`))).id);
+      }
+      await vectors.writeFacts(
+        alice,
+        'm',
+        ids.map((id, index) => ({ id, vector: vector(index, 1) })),
+      );
+      const [first, second, , , , last] = ids as [number, number, number, number, number, number];
+      const read = await vectors.readFacts(alice, { model: 'm', ids: [first], recent: 2 });
+      expect(read.map((row) => row.fact.id).sort((a, b) => a - b)).toEqual([first, ids[4], last]);
+      await harness.store.facts.supersede(alice, second, last);
+      const live = await vectors.readFacts(alice, { model: 'm', ids: [second], recent: 0 });
+      expect(live).toEqual([]);
+      expect(plain(await vectors.readFacts(alice, { model: 'm', ids: [first], recent: 0 }))).toEqual([[0, 1]]);
+    });
+
+    it("keeps a turn's vector, read back by id or among the latest, before a turn when asked", async (context) => {
+      const vectors = vectorsOf(context, harness.store);
+      const one = await harness.store.sessions.appendExchange(exchange('s1', 'first question', 'first answer'));
+      const two = await harness.store.sessions.appendExchange(exchange('s1', 'second question', 'second answer'));
+      await harness.store.sessions.appendExchange(exchange('s2', 'elsewhere', 'elsewhere'));
+      await vectors.writeTurns('s1', 'm', [
+        { id: one.userTurnId, vector: vector(1, 0) },
+        { id: one.assistantTurnId, vector: vector(0, 1) },
+        { id: two.userTurnId, vector: vector(1, 1) },
+      ]);
+      const all = await vectors.readTurns('s1', { model: 'm', ids: [], recent: 10 });
+      expect(all.map((row) => row.turn.text).sort()).toEqual(['first answer', 'first question', 'second question']);
+      const before = await vectors.readTurns('s1', {
+        model: 'm',
+        ids: [two.userTurnId],
+        recent: 10,
+        beforeTurnId: two.userTurnId,
+      });
+      expect(before.map((row) => row.turn.id).sort((a, b) => a - b)).toEqual([one.userTurnId, one.assistantTurnId]);
+      const latest = await vectors.readTurns('s1', { model: 'm', ids: [one.userTurnId], recent: 1 });
+      // The latest turn (the second reply) has no vector: only the one asked for comes back.
+      expect(latest.map((row) => row.turn.id)).toEqual([one.userTurnId]);
+      expect(plain(latest)).toEqual([[1, 0]]);
+      expect(await vectors.readTurns('s2', { model: 'm', ids: [one.userTurnId], recent: 10 })).toEqual([]);
+    });
+  });
+}
