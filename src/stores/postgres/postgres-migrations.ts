@@ -217,4 +217,9 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `
   CREATE INDEX facts_scope_recent ON ${s}.facts (agent_id, user_id, id) WHERE superseded_by IS NULL;
   `,
+  // Why each reply's request missed the prompt cache, stored with its usage (`CacheMissReason`; null: it did not, or
+  // the reply predates this column).
+  (s) => `
+  ALTER TABLE ${s}.turns ADD COLUMN cache_miss text;
+  `,
 ];

@@ -348,4 +348,9 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX jobs_session ON jobs (session_key, id) WHERE state = 'queued';
   CREATE INDEX jobs_finished ON jobs (state, id) WHERE state != 'queued';
   `,
+  // 11: why each reply's request missed the prompt cache, stored with its usage (`CacheMissReason`; null: it did not,
+  // or the reply predates this column).
+  `
+  ALTER TABLE turns ADD COLUMN cache_miss TEXT;
+  `,
 ];
