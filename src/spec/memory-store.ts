@@ -120,7 +120,10 @@ export interface ExchangeWrite {
     path?: ChatPath | undefined;
     /** Tokens of memory (pin, summary, recap, facts) in the prompt that produced this reply. */
     memoryTokens?: number | undefined;
-    /** Why its request could not read all that the session's previous request cached (null: it could). */
+    /**
+     * Why its request could not read all that the session's previous request cached (null: it could); for a tool
+     * loop, its last request's. Optional, so that a store written before it keeps working (it stores nothing).
+     */
     cacheMiss?: CacheMissReason | null | undefined;
   };
   /** Mark the user turn as the session's task source if it has none yet. */
