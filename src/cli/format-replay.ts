@@ -22,7 +22,7 @@ export function formatReplayTurn(turn: ReplayTurn): string {
   if (turn.usage) {
     const usage = turn.usage;
     lines.push(
-      `  usage (estimate): input ${usage.inputTokens ?? 0} · cache read ${usage.cacheReadInputTokens ?? 0} · cache write ${usage.cacheCreationInputTokens ?? 0} · output ${usage.outputTokens ?? 0}`,
+      `  usage (estimate): input ${usage.inputTokens ?? 0} · cache read ${usage.cacheReadInputTokens ?? 0} · cache write ${usage.cacheCreationInputTokens ?? 0} · output ${usage.outputTokens ?? 0}${turn.cacheMiss ? ` · cache missed: ${turn.cacheMiss}` : ''}`,
     );
   }
   for (const event of turn.events) for (const line of event.split('\n')) lines.push(`  + ${excerpt(line, 140)}`);

@@ -1,4 +1,5 @@
 import {
+  type CacheMissReason,
   createMemoryStack,
   InvalidInputError,
   type MemstackEvent,
@@ -21,6 +22,8 @@ export interface ReplayTurn {
   tokens: TokenBreakdown;
   /** Usage of this turn: the prompt-cache simulator's estimate (replay has no provider). */
   usage: Usage | null;
+  /** Why its request could not read all that the previous one cached (null: it could). */
+  cacheMiss: CacheMissReason | null;
   /** What the background extraction did after this turn. */
   events: string[];
 }
@@ -100,6 +103,7 @@ export async function runReplay(lines: readonly ConversationLine[], options: Rep
         recap: last.startsWith('<task_recap>'),
         tokens: prepared.tokens,
         usage: events.flatMap((event) => (event.type === 'usage' ? [event.usage] : []))[0] ?? null,
+        cacheMiss: events.flatMap((event) => (event.type === 'usage' ? [event.cacheMiss] : []))[0] ?? null,
         events: events.map(describeEvent).filter((text): text is string => text !== null),
       };
       lastPinned = (await stack.session({ agentId, channelId: line.channelId, threadId: line.threadId })).pinned;

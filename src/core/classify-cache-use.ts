@@ -1,4 +1,4 @@
-import type { Usage } from '../spec/usage.js';
+import type { CacheMissReason, Usage } from '../spec/usage.js';
 import { CACHE_WINDOW_MS } from './split-pin-for-cache.js';
 
 /**
@@ -16,24 +16,33 @@ export interface CacheView {
   input: number;
   /** The share of the input read from the cache (null without figures). */
   readShare: number | null;
+  /**
+   * Why the request could not read all that the session's previous one cached, as recorded with the reply (a `hit`
+   * may have one too: the part before the change was read, the rest written again); null when nothing changed, or
+   * for a reply recorded before reasons were.
+   */
+  reason: CacheMissReason | null;
 }
 
 /**
  * The cache use of a request sent at `at`, from its usage, given when the session's previous request was sent (null:
- * none). Why a live cache missed is not told apart here: a changed pin, summary or history all read as `miss`.
+ * none) and the miss reason recorded with it (`missReason`; undefined for a reply recorded before reasons were).
  */
 export function classifyCacheUse(
   usage: Usage | null,
   at: Date,
   previousAt: Date | null,
-  windowMs = CACHE_WINDOW_MS,
+  options: { windowMs?: number; missReason?: CacheMissReason | null | undefined } = {},
 ): CacheView {
+  const windowMs = options.windowMs ?? CACHE_WINDOW_MS;
   const read = usage?.cacheReadInputTokens ?? 0;
   const written = usage?.cacheCreationInputTokens ?? 0;
   const input = (usage?.inputTokens ?? 0) + read + written;
-  if (usage === null || input === 0) return { use: 'unknown', read, written, input, readShare: null };
-  const readShare = read / input;
-  if (read > 0) return { use: 'hit', read, written, input, readShare };
   const expired = previousAt === null || at.getTime() - previousAt.getTime() >= windowMs;
-  return { use: expired ? 'cold' : 'miss', read, written, input, readShare };
+  const reason = options.missReason ?? (options.missReason === undefined && expired ? 'cold' : null);
+  if (usage === null || input === 0) return { use: 'unknown', read, written, input, readShare: null, reason };
+  const readShare = read / input;
+  if (read > 0) return { use: 'hit', read, written, input, readShare, reason };
+  const cold = reason === 'cold' || (options.missReason === undefined && expired);
+  return { use: cold ? 'cold' : 'miss', read, written, input, readShare, reason };
 }

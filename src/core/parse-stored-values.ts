@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatPath, ModelSessionState } from '../spec/chat-model.js';
 import type { Clarification } from '../spec/memory-store.js';
-import type { Usage } from '../spec/usage.js';
+import type { CacheMissReason, Usage } from '../spec/usage.js';
 
 // What a store reads back from columns it does not control the contents of (a row edited by hand, a file written by
 // an older version): checked, and read as nothing when it does not parse. Shared by every adapter.
@@ -16,6 +16,14 @@ const clarificationsSchema = z.array(
 );
 const modelStateSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
 const chatPathSchema = z.enum(['api', 'new-handle', 'resumed', 'fallback-history']);
+const cacheMissSchema = z.enum([
+  'cold',
+  'pin-changed',
+  'summary-changed',
+  'facts-changed',
+  'history-changed',
+  'layout-changed',
+] satisfies CacheMissReason[]);
 
 /** A pin's clarifications (parsed JSON): what does not parse reads as none. */
 export function parseStoredClarifications(value: unknown): Clarification[] {
@@ -25,6 +33,11 @@ export function parseStoredClarifications(value: unknown): Clarification[] {
 /** What each chat model keeps for a session (parsed JSON): what does not parse reads as nothing kept. */
 export function parseStoredModelState(value: unknown): Readonly<Record<string, ModelSessionState>> {
   return (modelStateSchema.safeParse(value).data ?? {}) as Readonly<Record<string, ModelSessionState>>;
+}
+
+/** Why a reply's request missed the prompt cache; null when it did not, or when not recorded or unknown. */
+export function parseStoredCacheMiss(value: unknown): CacheMissReason | null {
+  return cacheMissSchema.safeParse(value).data ?? null;
 }
 
 /** How a reply reached the model; null when not recorded or unknown. */

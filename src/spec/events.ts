@@ -1,7 +1,7 @@
 import type { ChatPath } from './chat-model.js';
 import type { Fact } from './fact.js';
 import type { FactScope } from './scope.js';
-import type { Usage } from './usage.js';
+import type { CacheMissReason, Usage } from './usage.js';
 
 export type ExtractionFailure = 'timeout' | 'error' | 'invalid-output';
 
@@ -16,7 +16,15 @@ export type MemstackEvent =
   | { type: 'extraction-failed'; sessionKey: string; reason: ExtractionFailure; error: unknown }
   | { type: 'extraction-skipped'; sessionKey: string; reason: 'not-substantive' | 'queue-full' }
   /** After each recorded turn: the provider's figures, or the prompt-cache simulator's estimate without them. */
-  | { type: 'usage'; sessionKey: string; source: 'provider' | 'estimate'; usage: Usage; memoryTokens: number }
+  | {
+      type: 'usage';
+      sessionKey: string;
+      source: 'provider' | 'estimate';
+      usage: Usage;
+      memoryTokens: number;
+      /** Why the request could not read all that the session's previous one cached; null when it could. */
+      cacheMiss: CacheMissReason | null;
+    }
   /**
    * An embedder call failed (`phase` 'store': the exchange's facts and turns keep no vector; 'query': the message
    * was ranked lexically only). Nothing else fails with it.

@@ -5,7 +5,7 @@ import type { MemorySource } from './memory-source.js';
 import type { FactScope, ForgetReport, ForgetScope } from './scope.js';
 import type { StoreBrowser } from './store-browser.js';
 import type { StoredSentPrompt, TurnTrace } from './turn-trace.js';
-import type { Usage } from './usage.js';
+import type { CacheMissReason, Usage } from './usage.js';
 import type { VectorStore } from './vector-store.js';
 
 /** The pinned task: the core task, and the user's answers to clarifying questions, oldest first. */
@@ -84,6 +84,11 @@ export interface TurnDetail extends TurnRecord {
   usage: Usage | null;
   /** For a reply: the tokens of memory (pin, summary, recap, facts) in the prompt that produced it; null when none. */
   memoryTokens: number | null;
+  /**
+   * For a reply: why its request could not read all that the previous one cached; null when it could, or when not
+   * recorded (a store that predates it may leave it out).
+   */
+  cacheMiss?: CacheMissReason | null | undefined;
 }
 
 export interface SessionSnapshot {
@@ -116,6 +121,11 @@ export interface ExchangeWrite {
     path?: ChatPath | undefined;
     /** Tokens of memory (pin, summary, recap, facts) in the prompt that produced this reply. */
     memoryTokens?: number | undefined;
+    /**
+     * Why its request could not read all that the session's previous request cached (null: it could); for a tool
+     * loop, its last request's. Optional, so that a store written before it keeps working (it stores nothing).
+     */
+    cacheMiss?: CacheMissReason | null | undefined;
   };
   /** Mark the user turn as the session's task source if it has none yet. */
   taskSource: boolean;

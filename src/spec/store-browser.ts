@@ -2,7 +2,7 @@ import type { Fact } from './fact.js';
 import type { TurnDetail } from './memory-store.js';
 import type { FactScope } from './scope.js';
 import type { SentPrompt, TurnTrace } from './turn-trace.js';
-import type { Usage } from './usage.js';
+import type { CacheMissReason, Usage } from './usage.js';
 
 /** A session as a list shows it. */
 export interface SessionSummary {
@@ -43,6 +43,8 @@ export interface ReplyFigures {
   turnId: number;
   createdAt: Date;
   usage: Usage | null;
+  /** Why its request missed the prompt cache (see `TurnDetail.cacheMiss`). */
+  cacheMiss?: CacheMissReason | null | undefined;
   /** Memory's share of the prompt's tokens (null when the reply has no trace). */
   memoryShare: number | null;
   totalTokens: number | null;

@@ -30,6 +30,7 @@ import { searchTurns } from './search-turns.js';
 import { setPin } from './set-pin.js';
 import { emptyStats, memoizedCounter, type StackContext, safeEmitter } from './stack-context.js';
 import { createToolLoops } from './tool-loops.js';
+import { cacheMissTracker } from './track-cache-miss.js';
 
 export interface MemoryStackOptions {
   store: MemoryStore;
@@ -109,6 +110,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     emit: safeEmitter(options.onEvent, stats),
     countTokens,
     estimateUsage: usageEstimator(countTokens),
+    explainCacheMiss: cacheMissTracker(),
     purgeFacts: Object.assign(async () => {}, { due: () => false }),
     historyCache: new Map(),
     prepared: new WeakMap(),

@@ -163,6 +163,7 @@ export async function decorateTurn(
       alreadyRecorded,
       knownCounts,
       droppedBreakpoints,
+      systemText: conversation.systemText,
     }),
   );
   return decorated;

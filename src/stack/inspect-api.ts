@@ -125,7 +125,7 @@ export function createInspectApi(context: StackContext, open: () => void): Inspe
       const browse = browser();
       let previous: Date | null = null;
       return (await browse.figures(checkKey(key))).map((figures) => {
-        const cache = classifyCacheUse(figures.usage, figures.createdAt, previous);
+        const cache = classifyCacheUse(figures.usage, figures.createdAt, previous, { missReason: figures.cacheMiss });
         previous = figures.createdAt;
         return { turnId: figures.turnId, createdAt: figures.createdAt, memoryShare: figures.memoryShare, cache };
       });
@@ -177,7 +177,7 @@ function pairExchanges(turns: readonly BrowsedTurn[], previousAt: Date | null): 
       },
       trace: turn.trace,
       sent: turn.sent,
-      cache: classifyCacheUse(turn.usage, turn.createdAt, previous),
+      cache: classifyCacheUse(turn.usage, turn.createdAt, previous, { missReason: turn.cacheMiss }),
     });
     previous = turn.createdAt;
     user = null;

@@ -11,11 +11,15 @@ export function preparedState(
   memory: GatheredMemory,
   text: string,
   sent: SentPrompt,
-  extra: Partial<Pick<PreparedState, 'decorated' | 'alreadyRecorded' | 'knownCounts' | 'droppedBreakpoints'>> = {},
+  extra: Partial<Pick<PreparedState, 'decorated' | 'alreadyRecorded' | 'knownCounts' | 'droppedBreakpoints'>> & {
+    /** A decorated turn's system text (the caller's), to tell a changed system prompt apart from a changed pin. */
+    systemText?: string;
+  } = {},
 ): PreparedState {
   const session = memory.snapshot?.session ?? null;
   const lastTurn = memory.snapshot?.turns.at(-1);
   const { split } = memory;
+  const { systemText, ...rest } = extra;
   return {
     turn,
     previousTurn: lastTurn ? { id: lastTurn.id, text: lastTurn.text } : undefined,
@@ -29,6 +33,12 @@ export function preparedState(
       split?.placed && session
         ? { text: split.system.text, at: new Date(split.system.at), pinVersion: session.pinVersion }
         : undefined,
-    ...extra,
+    cacheParts: {
+      // A decorated request has no summary: the caller's transcript is its history.
+      summary: extra.decorated ? null : (session?.summary ?? null),
+      pin: split ? split.system.text : memory.pinned,
+      ...(systemText === undefined ? {} : { system: systemText }),
+    },
+    ...rest,
   };
 }

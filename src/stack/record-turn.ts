@@ -11,8 +11,9 @@ import type { Usage } from '../spec/usage.js';
 import { checkMessage } from './check-message.js';
 import { countTokensInSlices } from './count-tokens-in-slices.js';
 import type { RecordedToolStep, RecordedTurn, RecordInput } from './memory-stack.js';
-import type { StackContext } from './stack-context.js';
+import type { PreparedState, StackContext } from './stack-context.js';
 import { addUsage } from './tool-loops.js';
+import type { CacheParts } from './track-cache-miss.js';
 
 /**
  * Persists the user's raw message (never the recap) and the reply in one transaction, then schedules extraction.
@@ -58,6 +59,8 @@ export async function recordTurn(
   for (const [text, tokens] of state.knownCounts ?? []) known.set(text, tokens);
   known.set(stepText, stepTokens);
   const estimate = context.estimateUsage(session.key, turn.request, stepText, at, known);
+  // Every request, tool steps included, so that the comparison is always with the one sent just before.
+  const cacheMiss = context.explainCacheMiss(session.key, turn.request, cacheParts(context, state), at);
   const stepUsage = replyUsage ?? estimate;
   const step = { text: stepText, usage: stepUsage, fromProvider: replyUsage !== undefined };
   if (toolStep) return { toolStep: true, steps: context.toolLoops.add(session.key, input.text, step).steps };
@@ -92,6 +95,7 @@ export async function recordTurn(
         usage,
         path: replyPath,
         memoryTokens: memory,
+        cacheMiss,
       },
       taskSource: state.taskSourceNeeded,
       systemPin: state.systemPin,
@@ -125,6 +129,7 @@ export async function recordTurn(
     source: fromProvider ? 'provider' : 'estimate',
     usage,
     memoryTokens: memory,
+    cacheMiss,
   });
   const drift = driftScore(fullText, { pinned: turn.pinned, facts: turn.facts.map((fact) => fact.text) });
   if (drift) context.emit({ type: 'drift', sessionKey: session.key, ...drift });
@@ -142,6 +147,20 @@ export async function recordTurn(
   );
   if (!extractionScheduled) context.emit({ type: 'extraction-skipped', sessionKey: session.key, reason: 'queue-full' });
   return { toolStep: false, ...ids, extractionScheduled, alreadyRecorded: false };
+}
+
+/** What the request placed in its cached prefix, apart from the history (see `CacheBasis`). */
+function cacheParts(context: StackContext, state: PreparedState): CacheParts {
+  const { summary, pin, system } = state.cacheParts;
+  const seed = context.layout === 'seed' && !state.decorated;
+  return {
+    layout: state.decorated ? `decorate-${state.sent.format}` : context.layout,
+    system: system ?? context.systemPrompt,
+    summary,
+    pin,
+    // Only the seed layout puts the facts in the system prompt; the others send them in the uncached recap.
+    facts: seed ? state.turn.facts.map((fact) => fact.text).join('\n') : null,
+  };
 }
 
 /** The request as a store keeps it; null when it cannot be written as JSON (a caller's block that refers to itself). */

@@ -7,9 +7,11 @@ import type { MemoryStore } from '../spec/memory-store.js';
 import type { MemoryBreakpoint, PreparedTurn, PromptLayout, TextBlock } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
 import type { SentPrompt } from '../spec/turn-trace.js';
+import type { CacheMissReason } from '../spec/usage.js';
 import type { UsageEstimator } from './estimate-usage.js';
 import type { MemoryLimits } from './memory-limits.js';
 import type { ToolLoops } from './tool-loops.js';
+import type { CacheMissTracker } from './track-cache-miss.js';
 
 /** What a turn remembers between `prepare` and `record`, kept off the public object. */
 export interface PreparedState {
@@ -37,6 +39,8 @@ export interface PreparedState {
   sent: SentPrompt;
   /** memstack's breakpoints the caller's request left no room for (a decorated turn). */
   droppedBreakpoints?: MemoryBreakpoint[] | undefined;
+  /** The memory placed in the cached prefix, and for a decorated turn the caller's system text: a miss's reason. */
+  cacheParts: { summary: string | null; pin: string | null; system?: string | undefined };
 }
 
 /** Everything the stack's functions share. Built once by `createMemoryStack`. */
@@ -72,6 +76,8 @@ export interface StackContext {
   toolLoops: ToolLoops;
   /** Usage from the prompt-cache simulator, for turns recorded without provider figures. */
   estimateUsage: UsageEstimator;
+  /** Why each session's request could not read what its previous request cached (see `explainCacheMiss`). */
+  explainCacheMiss: CacheMissTracker;
   /** Deletes expired facts, at most once per interval (`due`: whether a call now would). */
   purgeFacts: (() => Promise<void>) & { due: () => boolean };
 }
@@ -86,6 +92,22 @@ export interface MemoryStats {
   duplicatesMerged: number;
   pinsSet: number;
   clarificationsAdded: number;
+  /**
+   * The prompt cache, per recorded exchange: `hits`, requests that could read all their session's previous request
+   * cached; `cold`, a session's first request or one after the cache expired; `missReasons`, what changed before the
+   * previous breakpoint otherwise (see `CacheMissReason`).
+   */
+  cache: {
+    hits: number;
+    cold: number;
+    missReasons: {
+      pinChanged: number;
+      summaryChanged: number;
+      factsChanged: number;
+      historyChanged: number;
+      layoutChanged: number;
+    };
+  };
 }
 
 export function emptyStats(): MemoryStats {
@@ -97,6 +119,11 @@ export function emptyStats(): MemoryStats {
     duplicatesMerged: 0,
     pinsSet: 0,
     clarificationsAdded: 0,
+    cache: {
+      hits: 0,
+      cold: 0,
+      missReasons: { pinChanged: 0, summaryChanged: 0, factsChanged: 0, historyChanged: 0, layoutChanged: 0 },
+    },
   };
 }
 
@@ -123,9 +150,26 @@ function count(stats: MemoryStats, event: MemstackEvent): void {
     case 'clarification-added':
       stats.clarificationsAdded += 1;
       break;
+    case 'usage':
+      countCacheMiss(stats.cache, event.cacheMiss);
+      break;
     default:
       break;
   }
+}
+
+const MISS_COUNTERS = {
+  'pin-changed': 'pinChanged',
+  'summary-changed': 'summaryChanged',
+  'facts-changed': 'factsChanged',
+  'history-changed': 'historyChanged',
+  'layout-changed': 'layoutChanged',
+} as const;
+
+function countCacheMiss(cache: MemoryStats['cache'], reason: CacheMissReason | null): void {
+  if (reason === null) cache.hits += 1;
+  else if (reason === 'cold') cache.cold += 1;
+  else cache.missReasons[MISS_COUNTERS[reason]] += 1;
 }
 
 /** An event handler that cannot break the stack, counting every event into `stats` first. */

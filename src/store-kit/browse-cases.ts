@@ -68,7 +68,12 @@ export function browseCases(harness: ContractHarness): void {
       const first = await harness.store.sessions.appendExchange(
         exchange('s1', 'hello', 'hi', {
           trace: { trace: trace(facts, 0.1), sent: sent('You are terse.', 'hello') },
-          assistant: { text: 'hi', tokens: 4, usage: { inputTokens: 10, cacheReadInputTokens: 190, outputTokens: 3 } },
+          assistant: {
+            text: 'hi',
+            tokens: 4,
+            usage: { inputTokens: 10, cacheReadInputTokens: 190, outputTokens: 3 },
+            cacheMiss: 'history-changed',
+          },
         }),
       );
       await harness.store.sessions.appendExchange(
@@ -108,6 +113,9 @@ export function browseCases(harness: ContractHarness): void {
         [first.assistantTurnId + 4, null, null],
       ]);
       expect(figures[0]?.usage).toEqual({ inputTokens: 10, cacheReadInputTokens: 190, outputTokens: 3 });
+      // Why a request missed, as recorded with its usage: the turn and the figures both tell it.
+      expect(turns[1]?.cacheMiss).toBe('history-changed');
+      expect(figures.map((reply) => reply.cacheMiss ?? null)).toEqual(['history-changed', null, null]);
     });
 
     it("lists a scope's facts with the superseded ones and their provenance, and the scopes holding facts", async (context) => {

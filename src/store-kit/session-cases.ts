@@ -233,6 +233,7 @@ export function sessionCases(harness: ContractHarness): void {
             path: 'resumed',
             usage: { inputTokens: 120, outputTokens: 9, cacheReadInputTokens: 2048, cacheCreationInputTokens: 0 },
             memoryTokens: 57,
+            cacheMiss: 'pin-changed',
           },
         }),
       );
@@ -248,14 +249,29 @@ export function sessionCases(harness: ContractHarness): void {
       ]);
       const details = async (id: number) => {
         const turn = await harness.store.sessions.readTurn('s1', id);
-        return turn && { role: turn.role, path: turn.path, usage: turn.usage, memoryTokens: turn.memoryTokens };
+        return (
+          turn && {
+            role: turn.role,
+            path: turn.path,
+            usage: turn.usage,
+            memoryTokens: turn.memoryTokens,
+            cacheMiss: turn.cacheMiss ?? null,
+          }
+        );
       };
-      expect(await details(ids.userTurnId)).toEqual({ role: 'user', path: null, usage: null, memoryTokens: null });
+      expect(await details(ids.userTurnId)).toEqual({
+        role: 'user',
+        path: null,
+        usage: null,
+        memoryTokens: null,
+        cacheMiss: null,
+      });
       expect(await details(ids.assistantTurnId)).toEqual({
         role: 'assistant',
         path: 'resumed',
         usage: { inputTokens: 120, outputTokens: 9, cacheReadInputTokens: 2048, cacheCreationInputTokens: 0 },
         memoryTokens: 57,
+        cacheMiss: 'pin-changed',
       });
       // Only the usage fields that were given: an absent one was not reported, it is not zero.
       expect(await details(partial.assistantTurnId)).toEqual({
@@ -263,6 +279,7 @@ export function sessionCases(harness: ContractHarness): void {
         path: null,
         usage: { outputTokens: 1 },
         memoryTokens: null,
+        cacheMiss: null,
       });
       expect(await harness.store.sessions.readTurn('s1', partial.userTurnId)).toMatchObject({ text: 'next' });
     });

@@ -9,6 +9,14 @@ const CACHE_USE = {
   miss: 'nothing read although the cache was alive: something before the cache breakpoint changed',
   unknown: 'no usage figures',
 };
+const CACHE_MISS = {
+  cold: 'cold: the session’s first request, or the cache had expired',
+  'pin-changed': 'the pinned task in the cached system prompt changed',
+  'summary-changed': 'the summary in the cached system prompt changed',
+  'facts-changed': 'the key facts in the cached system prompt changed',
+  'history-changed': 'the conversation before the cache breakpoint changed',
+  'layout-changed': 'the system prompt, the layout or the breakpoints changed',
+};
 const EXCHANGES_PAGE = 50;
 
 views['/session'] = async (root, parameters) => {
@@ -255,6 +263,7 @@ function exchangeRow(exchange) {
       { 'data-testid': 'exchange-cache' },
       cacheBadge(cache),
       h('div', { class: 'muted' }, 'read ' + count(cache.read) + ', written ' + count(cache.written)),
+      cache.reason ? h('div', { class: 'muted', 'data-testid': 'cache-miss' }, cache.reason) : null,
     ),
   );
   let detail = null;
@@ -347,6 +356,7 @@ function exchangeDetail(exchange) {
       ['input (all)', count(cache.input)],
       ['read from the cache', count(cache.read) + ' (' + percent(cache.readShare) + ')'],
       ['written to the cache', count(cache.written)],
+      ['why it missed', cache.reason ? CACHE_MISS[cache.reason] || cache.reason : '–'],
       ['output', usage === null ? '–' : count(usage.outputTokens)],
       ['figures from', trace === null ? '–' : trace.usageSource === 'provider' ? 'the provider' : 'memstack’s estimate'],
       ['model calls', trace === null ? '–' : String(trace.steps)],

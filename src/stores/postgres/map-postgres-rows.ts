@@ -1,4 +1,5 @@
 import {
+  parseStoredCacheMiss,
   parseStoredChatPath,
   parseStoredClarifications,
   parseStoredModelState,
@@ -60,13 +61,14 @@ export interface TurnDetailRow extends TurnRow {
   cache_read_tokens: number | null;
   cache_write_tokens: number | null;
   memory_tokens: number | null;
+  cache_miss: string | null;
 }
 
 export const FACT_COLUMNS =
   'f.id, f.agent_id, f.user_id, f.text, f.source, f.created_at, f.last_used_at, f.access_count';
 export const TURN_COLUMNS = 't.id, t.role, t.text, t.user_id, t.tokens, t.path, t.created_at';
 export const DETAIL_COLUMNS = `${TURN_COLUMNS}, t.input_tokens, t.output_tokens, t.cache_read_tokens,
-  t.cache_write_tokens, t.memory_tokens`;
+  t.cache_write_tokens, t.memory_tokens, t.cache_miss`;
 
 export function toFact(row: FactRow): Fact {
   return {
@@ -132,7 +134,12 @@ export function toTurn(row: TurnRow): TurnRecord {
 }
 
 export function toTurnDetail(row: TurnDetailRow): TurnDetail {
-  return { ...toTurn(row), usage: toUsage(row), memoryTokens: row.memory_tokens };
+  return {
+    ...toTurn(row),
+    usage: toUsage(row),
+    memoryTokens: row.memory_tokens,
+    cacheMiss: parseStoredCacheMiss(row.cache_miss),
+  };
 }
 
 /** The usage columns of a turn as a `Usage`, only the fields that were recorded; null when none was. */

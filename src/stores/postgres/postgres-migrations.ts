@@ -223,4 +223,9 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   ALTER TABLE ${s}.facts ADD COLUMN vector bytea, ADD COLUMN vector_model text;
   ALTER TABLE ${s}.turns ADD COLUMN vector bytea, ADD COLUMN vector_model text;
   `,
+  // Why each reply's request missed the prompt cache, stored with its usage (`CacheMissReason`; null: it did not, or
+  // the reply predates this column).
+  (s) => `
+  ALTER TABLE ${s}.turns ADD COLUMN cache_miss text;
+  `,
 ];

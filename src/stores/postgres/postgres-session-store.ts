@@ -49,14 +49,15 @@ export function postgresSessionStore(
     // Held until commit: appends to this session wait for each other, so their turns never interleave.
     await sql.query(`SELECT 1 FROM ${schema}.sessions WHERE key = $1 FOR UPDATE`, [session.key]);
     const insertTurn = `INSERT INTO ${schema}.turns (session_key, role, text, user_id, tokens, input_tokens,
-      output_tokens, cache_read_tokens, cache_write_tokens, path, memory_tokens, created_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`;
+      output_tokens, cache_read_tokens, cache_write_tokens, path, memory_tokens, cache_miss, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`;
     const [user] = await sql.query<{ id: number }>(insertTurn, [
       session.key,
       'user',
       exchange.user.text,
       exchange.userId,
       exchange.user.tokens,
+      null,
       null,
       null,
       null,
@@ -78,6 +79,7 @@ export function postgresSessionStore(
       usage?.cacheCreationInputTokens ?? null,
       assistant.path ?? null,
       assistant.memoryTokens ?? null,
+      assistant.cacheMiss ?? null,
       at,
     ]);
     const userTurnId = user?.id as number;

@@ -1,3 +1,4 @@
+import { parseStoredCacheMiss } from '../../core/parse-stored-values.js';
 import { parseSentPrompt, parseTurnTrace } from '../../core/parse-turn-trace.js';
 import type { ReplyFigures, ScopeSummary, SessionSummary, StoreBrowser, StoredFact } from '../../spec/store-browser.js';
 import {
@@ -112,6 +113,7 @@ export function postgresStoreBrowser(schema: string, guard: PostgresGuard): Stor
             turnId: row.id,
             createdAt: row.created_at,
             usage: toUsage(row),
+            cacheMiss: parseStoredCacheMiss(row.cache_miss),
             memoryShare: row.memory_share,
             totalTokens: row.total_tokens,
           }),

@@ -1,4 +1,5 @@
 import {
+  parseStoredCacheMiss,
   parseStoredChatPath,
   parseStoredClarifications,
   parseStoredModelState,
@@ -60,6 +61,7 @@ export interface TurnDetailRow extends TurnRow {
   cache_read_tokens: number | null;
   cache_write_tokens: number | null;
   memory_tokens: number | null;
+  cache_miss: string | null;
 }
 
 export const FACT_COLUMNS =
@@ -133,7 +135,12 @@ export function toTurn(row: TurnRow): TurnRecord {
 }
 
 export function toTurnDetail(row: TurnDetailRow): TurnDetail {
-  return { ...toTurn(row), usage: toUsage(row), memoryTokens: row.memory_tokens };
+  return {
+    ...toTurn(row),
+    usage: toUsage(row),
+    memoryTokens: row.memory_tokens,
+    cacheMiss: parseStoredCacheMiss(row.cache_miss),
+  };
 }
 
 /** The usage columns of a turn as a `Usage`, only the fields that were recorded; null when none was. */

@@ -357,4 +357,9 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE turns ADD COLUMN vector BLOB;
   ALTER TABLE turns ADD COLUMN vector_model TEXT;
   `,
+  // 12: why each reply's request missed the prompt cache, stored with its usage (`CacheMissReason`; null: it did not,
+  // or the reply predates this column).
+  `
+  ALTER TABLE turns ADD COLUMN cache_miss TEXT;
+  `,
 ];

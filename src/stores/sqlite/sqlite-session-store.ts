@@ -26,7 +26,7 @@ import { writeTransaction } from './write-transaction.js';
 type ExchangeTexts = { user: TurnTextFields; assistant: TurnTextFields };
 
 const TURN_COLUMNS = 'id, role, text, user_id, tokens, path, created_at';
-const DETAIL_COLUMNS = `${TURN_COLUMNS}, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, memory_tokens`;
+const DETAIL_COLUMNS = `${TURN_COLUMNS}, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, memory_tokens, cache_miss`;
 
 export function sqliteSessionStore(
   database: SqliteDatabase,
@@ -57,7 +57,7 @@ export function sqliteSessionStore(
     ),
     insertTurn: database.prepare(
       `INSERT INTO turns (session_key, role, text, user_id, tokens, input_tokens, output_tokens, cache_read_tokens,
-       cache_write_tokens, path, memory_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       cache_write_tokens, path, memory_tokens, cache_miss, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     setTaskSource: database.prepare(
       'UPDATE sessions SET task_source_turn_id = ? WHERE key = ? AND task_source_turn_id IS NULL',
@@ -106,6 +106,7 @@ export function sqliteSessionStore(
         null,
         null,
         null,
+        null,
         time,
       ).lastInsertRowid,
     );
@@ -123,6 +124,7 @@ export function sqliteSessionStore(
         usage?.cacheCreationInputTokens ?? null,
         assistant.path ?? null,
         assistant.memoryTokens ?? null,
+        assistant.cacheMiss ?? null,
         time,
       ).lastInsertRowid,
     );

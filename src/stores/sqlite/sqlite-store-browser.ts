@@ -1,3 +1,4 @@
+import { parseStoredCacheMiss } from '../../core/parse-stored-values.js';
 import { parseSentPrompt, parseTurnTrace } from '../../core/parse-turn-trace.js';
 import type { ReplyFigures, ScopeSummary, SessionSummary, StoreBrowser, StoredFact } from '../../spec/store-browser.js';
 import { FACT_COLUMNS, type FactRow, type TurnDetailRow, toFact, toTurnDetail, toUsage } from './map-sqlite-rows.js';
@@ -46,7 +47,7 @@ export function sqliteStoreBrowser(database: SqliteDatabase, guard: SqliteGuard)
     ),
     turns: database.prepare(
       `SELECT t.id, t.role, t.text, t.user_id, t.tokens, t.path, t.created_at, t.input_tokens, t.output_tokens,
-         t.cache_read_tokens, t.cache_write_tokens, t.memory_tokens,
+         t.cache_read_tokens, t.cache_write_tokens, t.memory_tokens, t.cache_miss,
          r.trace, r.format, r.earlier_messages, r.current, s.system
        FROM turns t
          LEFT JOIN turn_traces r ON r.turn_id = t.id
@@ -55,7 +56,7 @@ export function sqliteStoreBrowser(database: SqliteDatabase, guard: SqliteGuard)
     ),
     figures: database.prepare(
       `SELECT t.id, t.role, t.text, t.user_id, t.tokens, t.path, t.created_at, t.input_tokens, t.output_tokens,
-         t.cache_read_tokens, t.cache_write_tokens, t.memory_tokens,
+         t.cache_read_tokens, t.cache_write_tokens, t.memory_tokens, t.cache_miss,
          json_extract(r.trace, '$.tokens.memoryShare') AS memory_share,
          json_extract(r.trace, '$.tokens.total') AS total_tokens
        FROM turns t LEFT JOIN turn_traces r ON r.turn_id = t.id
@@ -122,6 +123,7 @@ export function sqliteStoreBrowser(database: SqliteDatabase, guard: SqliteGuard)
             turnId: row.id,
             createdAt: new Date(row.created_at),
             usage: toUsage(row),
+            cacheMiss: parseStoredCacheMiss(row.cache_miss),
             memoryShare: row.memory_share,
             totalTokens: row.total_tokens,
           }),
