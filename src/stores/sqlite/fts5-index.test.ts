@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
 import type { FactQuery } from '../../spec/memory-store.js';
@@ -71,6 +74,50 @@ describe('fact search beyond the exact-ranking budget', () => {
         (hit) => hit.fact.text,
       ),
     ).toEqual(['User builds with zig']);
+  });
+
+  const zig = () => factQuery({ words: ['zig'], cjk: [] });
+
+  it('finds a fact whose term was unknown a moment ago, inside one transaction', async () => {
+    store.database.exec('BEGIN');
+    expect(await store.facts.search(mine, zig(), { limit: 3 })).toEqual([]);
+    await add(mine, 'User builds with zig');
+    const hits = await store.facts.search(mine, zig(), { limit: 3 });
+    store.database.exec('COMMIT');
+    expect(hits.map((hit) => hit.fact.text)).toEqual(['User builds with zig']);
+  });
+
+  it('finds a fact edited to hold a term that was unknown', async () => {
+    const added = await add(mine, 'User builds with make');
+    expect(await store.facts.search(mine, zig(), { limit: 3 })).toEqual([]);
+    await store.facts.edit(mine, added?.id ?? 0, { text: 'User builds with zig', hash: 'edited', at: new Date() });
+    expect((await store.facts.search(mine, zig(), { limit: 3 })).map((hit) => hit.fact.text)).toEqual([
+      'User builds with zig',
+    ]);
+  });
+
+  it("finds a fact another process's connection added after a search found nothing", async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'memstack-fts5-'));
+    const reader = sqliteStore({ path: join(directory, 'facts.db') });
+    const writer = sqliteStore({ path: join(directory, 'facts.db') });
+    try {
+      expect(await reader.facts.search(mine, zig(), { limit: 3 })).toEqual([]);
+      await writer.facts.insert(mine, {
+        text: 'User builds with zig',
+        hash: 'zig',
+        sourceSessionKey: null,
+        sourceTurnId: null,
+        source: 'api',
+        at: new Date(),
+      });
+      expect((await reader.facts.search(mine, zig(), { limit: 3 })).map((hit) => hit.fact.text)).toEqual([
+        'User builds with zig',
+      ]);
+    } finally {
+      await reader.close();
+      await writer.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,27 +1,19 @@
 import type { FactCandidate } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
+import { planFts5Search, RANKED_DOCUMENT_BUDGET, RECENT_PER_FREQUENT_TERM } from './plan-fts5-search.js';
 import { scopeKey } from './scope-key.js';
 import { scopeToken } from './scope-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
-import { quoteFts5 } from './to-fts5-match.js';
 
-/**
- * Exact bm25 ranking costs one to two microseconds per matching document (a fact is indexed with its source exchange
- * as context, so a term matches about three times as many documents as by the fact text alone), so a query may rank
- * at most this many documents (summed over its terms' document frequencies) to keep `prepare` within its 2 ms budget.
- * At 500 the 10k-fact case took 1.3 ms at the median; at 250, 0.7 ms, with the same LoCoMo recall.
- */
-const RANKED_DOCUMENT_BUDGET = 250;
-/** Frequent terms are looked up among each term's most recent documents in the scope, this many per term. */
-const RECENT_PER_FREQUENT_TERM = 30;
-const FREQUENT_TERMS_USED = 3;
 /**
  * Document frequencies only decide which terms are ranked exactly, so a slightly stale one is harmless: they are
  * remembered for a while instead of being counted on every query (counting walks up to the budget's documents).
  */
 const FREQUENCY_CACHE_SIZE = 4096;
 const FREQUENCY_CACHE_MS = 60_000;
+/** FTS5's own record of an index's segments (`FTS5_STRUCTURE_ROWID`): rewritten by every write that adds to it. */
+const STRUCTURE_ROW_ID = 10;
 
 export interface Fts5Index {
   /**
@@ -32,10 +24,10 @@ export interface Fts5Index {
 }
 
 /**
- * Searches one FTS5 index (`facts_words` or `facts_cjk`). Terms are split by document frequency: the rare ones,
- * up to the ranking budget, are ranked exactly with bm25 (an OR of them); when every term is frequent (a large
- * scope, a common word), each of the rarest few is looked up among its most recent documents in the scope, and a
- * fact scores by how many of them it contains. So the cost is bounded by the budget, not by the index size.
+ * Searches one FTS5 index (`facts_words` or `facts_cjk`). Terms are split by document frequency (`planFts5Search`):
+ * the rare ones, up to the ranking budget, are ranked exactly with bm25 (an OR of them); when every term is frequent
+ * (a large scope, a common word), each of the rarest few is looked up among its most recent documents in the scope,
+ * and a fact scores by how many of them it contains. So the cost is bounded by the budget, not by the index size.
  */
 export function fts5Index(
   database: SqliteDatabase,
@@ -60,37 +52,57 @@ export function fts5Index(
      CROSS JOIN facts f ON f.id = m.rowid WHERE f.agent_id = ? AND f.user_id = ? AND f.superseded_by IS NULL`,
   );
   const byIds = database.prepare(`SELECT ${FACT_COLUMNS} FROM facts f WHERE f.id IN (SELECT value FROM json_each(?))`);
+  const structure = database.prepare(`SELECT block FROM ${table}_data WHERE id = ${STRUCTURE_ROW_ID}`);
   const frequencies = new Map<string, { documents: number; at: number }>();
-  const frequency = (term: string): number => {
-    const now = Date.now();
+  // Most words of a message are in no fact: their absence is remembered until the index changes (any process's
+  // write that adds to it rewrites its structure record), so that a fact that brings one is found at once.
+  const absent = { terms: new Set<string>(), version: null as Uint8Array | null };
+  const indexVersion = (): Uint8Array | null => {
+    const block = (structure.get() as { block?: unknown } | undefined)?.block;
+    return block instanceof Uint8Array ? block : null;
+  };
+  const frequency = (term: string, now: number): number => {
+    if (absent.terms.has(term)) return 0;
     const known = frequencies.get(term);
     if (known && now - known.at < FREQUENCY_CACHE_MS) return known.documents;
     const documents = (count.get(term, RANKED_DOCUMENT_BUDGET + 1) as { n: number }).n;
     frequencies.delete(term);
-    // A term no fact has yet may be in the very next one: only counts above zero are remembered.
-    if (documents === 0) return 0;
+    if (documents === 0) {
+      if (absent.version !== null && absent.terms.size < FREQUENCY_CACHE_SIZE) absent.terms.add(term);
+      return 0;
+    }
     if (frequencies.size >= FREQUENCY_CACHE_SIZE) frequencies.delete(frequencies.keys().next().value as string);
     frequencies.set(term, { documents, at: now });
     return documents;
+  };
+  // The last scope's index token (a SHA-256): a process mostly serves the same user turn after turn.
+  let lastToken = { agentId: '', userId: '', token: '' };
+  const tokenOf = (scope: FactScope, agentId: string, userId: string): string => {
+    if (lastToken.token === '' || lastToken.agentId !== agentId || lastToken.userId !== userId) {
+      lastToken = { agentId, userId, token: scopeToken(scope) };
+    }
+    return lastToken.token;
   };
 
   return {
     search(scope, terms, columnWeights, limit) {
       const [agentId, userId] = scopeKey(scope);
-      const counted = terms
-        .map((term) => ({ term, documents: frequency(term) }))
-        .filter((entry) => entry.documents > 0);
-      counted.sort((a, b) => a.documents - b.documents);
-      const rare: string[] = [];
-      let budget = RANKED_DOCUMENT_BUDGET;
-      for (const { term, documents } of counted) {
-        if (documents > budget) break;
-        rare.push(term);
-        budget -= documents;
+      // Read before any count, so that an absence is never remembered past a write that came after this read.
+      const version = indexVersion();
+      if (version === null || absent.version === null || !sameBytes(version, absent.version)) {
+        absent.terms.clear();
+        absent.version = version;
       }
-      if (rare.length > 0) {
-        const match = rare.map((term) => `(${term})`).join(' OR ');
-        const rows = ranked.all(...columnWeights, match, agentId, userId, limit) as Array<FactRow & { score?: number }>;
+      const now = Date.now();
+      const plan = planFts5Search(
+        terms.map((term) => ({ term, documents: frequency(term, now) })),
+        tokenOf(scope, agentId, userId),
+      );
+      if (plan === null) return [];
+      if ('ranked' in plan) {
+        const rows = ranked.all(...columnWeights, plan.ranked, agentId, userId, limit) as Array<
+          FactRow & { score?: number }
+        >;
         return rows.map((row) => ({
           fact: toFact(row),
           // bm25 is negative, lower is better.
@@ -98,16 +110,14 @@ export function fts5Index(
         }));
       }
       const matched = new Map<number, number>();
-      const inScope = `scope : ${quoteFts5(scopeToken(scope))}`;
-      for (const { term } of counted.slice(0, FREQUENT_TERMS_USED)) {
-        // Narrowed to the scope inside the index, so that other scopes' newer facts cannot crowd this one's out.
-        const match = `${inScope} AND (${term})`;
+      for (const match of plan.recent) {
         for (const { id } of recent.all(match, RECENT_PER_FREQUENT_TERM, agentId, userId) as Array<{ id: number }>) {
           matched.set(id, (matched.get(id) ?? 0) + 1);
         }
       }
       // A fact scores by how many of the frequent terms it contains; among equals, the newest first.
       const best = [...matched].sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, limit);
+      if (best.length === 0) return [];
       const rows = new Map(
         (byIds.all(JSON.stringify(best.map(([id]) => id))) as FactRow[]).map((row) => [row.id, row]),
       );
@@ -117,4 +127,10 @@ export function fts5Index(
       });
     },
   };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
 }
