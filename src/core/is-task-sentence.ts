@@ -2,7 +2,7 @@
 const OPENER =
   '(?:(?:so|also|and|then|but|now|ok|okay|oh|btw|finally|first|second|third|next|lastly|plus|additionally|basically|ideally|importantly),?\\s+)*';
 const TASK_VERBS =
-  'help|migrate|fix|add|remove|delete|create|build|write|implement|refactor|update|upgrade|downgrade|convert|make|set ?up|configure|deploy|move|rename|replace|keep|preserve|retain|leave|ensure|use|switch|port|rewrite|translate|generate|review|check|find|investigate|debug|diagnose|optimi[sz]e|improve|test|document|explain|show|tell|give|list|summari[sz]e|design|plan|draft|compare|analy[sz]e|run|install|integrate|support|handle|extract|split|merge|clean ?up|change|modify|adjust|reduce|increase|limit|include|exclude|skip|stop|start|enable|disable|allow|prevent|target|output|return|send|set|put|wrap|bump|pin|drop|restructure|simplify|benchmark|measure|profile|only|avoid|stick|focus|prioriti[sz]e|aim|get|do|book|reserve|order|buy|schedule|organi[sz]e|arrange|cancel|call|email|remind me|translate|print|draw|paint|cook|prepare|send';
+  'help|pick|choose|select|decide|migrate|fix|add|remove|delete|create|build|write|implement|refactor|update|upgrade|downgrade|convert|make|set ?up|configure|deploy|move|rename|replace|keep|preserve|retain|leave|ensure|use|switch|port|rewrite|translate|generate|review|check|find|investigate|debug|diagnose|optimi[sz]e|improve|test|document|explain|show|tell|give|list|summari[sz]e|design|plan|draft|compare|analy[sz]e|run|install|integrate|support|handle|extract|split|merge|clean ?up|change|modify|adjust|reduce|increase|limit|include|exclude|skip|stop|start|enable|disable|allow|prevent|target|output|return|send|set|put|wrap|bump|pin|drop|restructure|simplify|benchmark|measure|profile|only|avoid|stick|focus|prioriti[sz]e|aim|get|do|book|reserve|order|buy|schedule|organi[sz]e|arrange|cancel|call|email|remind me|translate|print|draw|paint|cook|prepare|send';
 
 const ENGLISH: readonly RegExp[] = [
   new RegExp(`^${OPENER}(?:please |pls |plz |kindly |just )?(?:${TASK_VERBS})\\b(?![:：])`, 'i'),
@@ -41,6 +41,12 @@ const ACTION_QUESTION = new RegExp(
 // A request in a Chinese or Japanese question: 能帮我修一下吗？ / 直してもらえますか？ — unless it asks for an explanation.
 const CJK_ACTION_QUESTION =
   /帮我|幫我|帮忙|幫忙|麻烦|麻煩|给我|給我|てくれ(?:ます|ません|る|ない)|てもらえ(?:ます|ません|る|ない)|ていただけ(?:ます|ません)|てください|て下さい|てほしい|て欲しい/;
+// A question asking for a choice to be made ("Which test runner for our monorepo?", "What should we use for
+// caching?") sets work: the choice; one about a choice already made ("Which database did we pick?") does not.
+const CHOICE_QUESTION = new RegExp(
+  `^${OPENER}(?:which|what)\\b(?![^?]*\\b(?:did|was|were|had|has|have (?:i|we))\\b)[^?]*\\b(?:should|shall|to use|for)\\b`,
+  'i',
+);
 const CJK_KNOWLEDGE = /解释|解釋|介绍|介紹|告诉|告訴|什么是|什麼是|是什么|是什麼|说明|說明|説明|教えて|って何|とは/;
 
 /**
@@ -51,7 +57,11 @@ const CJK_KNOWLEDGE = /解释|解釋|介绍|介紹|告诉|告訴|什么是|什�
 export function isTaskSentence(sentence: string): boolean {
   const text = sentence.replace(/[’`]/g, "'").trim();
   if (/[?？]\s*$/.test(text)) {
-    return ACTION_QUESTION.test(text) || (CJK_ACTION_QUESTION.test(text) && !CJK_KNOWLEDGE.test(text));
+    return (
+      ACTION_QUESTION.test(text) ||
+      CHOICE_QUESTION.test(text) ||
+      (CJK_ACTION_QUESTION.test(text) && !CJK_KNOWLEDGE.test(text))
+    );
   }
   return (
     ENGLISH.some((pattern) => pattern.test(text)) ||

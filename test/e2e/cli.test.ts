@@ -56,7 +56,7 @@ describe('memstack replay (the built CLI; `npm test` builds first)', () => {
       true,
     );
     expect(result.turns[1]?.recap).toBe(true);
-    expect(result.summary.pinned).toContain('[+] Keep the service worker behaviour identical');
+    expect(result.summary.pinned).toContain('→ Keep the service worker behaviour identical');
     const pnpmTurn = result.turns[5];
     expect(pnpmTurn?.factsSource).toBe('relevance');
     expect(pnpmTurn?.facts.some((fact) => fact.text.includes('pnpm'))).toBe(true);

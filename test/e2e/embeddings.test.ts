@@ -208,7 +208,7 @@ for (const [name, openStore] of stores) {
       const before = server.requests.length;
       const prepared = await stack.prepare({ ...alice, text: 'thanks!' });
       expect(server.requests.length).toBe(before);
-      expect(prepared.factsSource).toBe('recency');
+      expect(prepared.facts).toEqual([]);
       await stack.close();
     });
 

@@ -29,12 +29,12 @@ describe('key facts through the public API', () => {
     const near = await stack.facts.add(alice, '- The user prefers pnpm for package management!');
     expect(exact).toMatchObject({ id: first.id, added: false });
     expect(near).toMatchObject({ id: first.id, added: false });
-    const different = await stack.facts.add(alice, 'User prefers yarn over pnpm for package management');
+    const different = await stack.facts.add(alice, 'User runs pnpm with workspaces in the monorepo');
     expect(different.added).toBe(true);
     const listed = await stack.facts.list(alice);
     expect(listed.map((fact) => [fact.text, fact.accessCount])).toEqual([
       ['User prefers pnpm for package management.', 2],
-      ['User prefers yarn over pnpm for package management', 0],
+      ['User runs pnpm with workspaces in the monorepo', 0],
     ]);
     expect(events.filter((event) => event.type === 'fact-duplicate')).toHaveLength(2);
   });
