@@ -3,6 +3,7 @@ import { flattenRequest } from '../src/cache/flatten-request.js';
 import { type IdealRequest, type IdealResult, idealPromptCache } from '../src/cache/ideal-prompt-cache.js';
 import { simulatePromptCache } from '../src/cache/simulate-prompt-cache.js';
 import { escapeTags } from '../src/core/escape-tags.js';
+import { MISS_COUNTER_OF } from '../src/core/explain-cache-miss.js';
 import {
   createMemoryStack,
   type MemoryStats,
@@ -45,14 +46,6 @@ const emptyCounts = (): CacheCounts => ({
   missReasons: { pinChanged: 0, summaryChanged: 0, factsChanged: 0, historyChanged: 0, layoutChanged: 0 },
 });
 const MISS_KEYS = ['pinChanged', 'summaryChanged', 'factsChanged', 'historyChanged', 'layoutChanged'] as const;
-const MISS_COUNTERS = {
-  'pin-changed': 'pinChanged',
-  'summary-changed': 'summaryChanged',
-  'facts-changed': 'factsChanged',
-  'history-changed': 'historyChanged',
-  'layout-changed': 'layoutChanged',
-} as const;
-
 const tokenizer = o200kTokenizer();
 const counts = new Map<string, number>();
 const count = (text: string): number => {
@@ -124,7 +117,7 @@ async function replay(strategy: Strategy, exchanges: ChatExchange[], system: str
       const reason = explain('session', request, parts, new Date(start + exchange.at));
       if (reason === null) misses.hits += 1;
       else if (reason === 'cold') misses.cold += 1;
-      else misses.missReasons[MISS_COUNTERS[reason]] += 1;
+      else misses.missReasons[MISS_COUNTER_OF[reason]] += 1;
     });
   } else {
     let now = start;

@@ -4,6 +4,15 @@ import type { CacheMissReason } from '../spec/usage.js';
  * What a request put before the prompt cache, as far as telling a miss apart goes: the parts of its cached prefix
  * (compared, never shown) and the identity of the longest prefix it cached.
  */
+/** The `stack.stats().cache.missReasons` counter each miss reason adds to. */
+export const MISS_COUNTER_OF = {
+  'pin-changed': 'pinChanged',
+  'summary-changed': 'summaryChanged',
+  'facts-changed': 'factsChanged',
+  'history-changed': 'historyChanged',
+  'layout-changed': 'layoutChanged',
+} as const satisfies Record<Exclude<CacheMissReason, 'cold'>, string>;
+
 export interface CacheBasis {
   /** When the request was sent (epoch ms). */
   at: number;

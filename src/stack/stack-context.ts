@@ -1,3 +1,4 @@
+import { MISS_COUNTER_OF } from '../core/explain-cache-miss.js';
 import type { ModelSessionState } from '../spec/chat-model.js';
 import type { Embedder } from '../spec/embedder.js';
 import type { MemstackEvent, MemstackEventHandler } from '../spec/events.js';
@@ -158,18 +159,10 @@ function count(stats: MemoryStats, event: MemstackEvent): void {
   }
 }
 
-const MISS_COUNTERS = {
-  'pin-changed': 'pinChanged',
-  'summary-changed': 'summaryChanged',
-  'facts-changed': 'factsChanged',
-  'history-changed': 'historyChanged',
-  'layout-changed': 'layoutChanged',
-} as const;
-
 function countCacheMiss(cache: MemoryStats['cache'], reason: CacheMissReason | null): void {
   if (reason === null) cache.hits += 1;
   else if (reason === 'cold') cache.cold += 1;
-  else cache.missReasons[MISS_COUNTERS[reason]] += 1;
+  else cache.missReasons[MISS_COUNTER_OF[reason]] += 1;
 }
 
 /** An event handler that cannot break the stack, counting every event into `stats` first. */
