@@ -17,7 +17,7 @@ import { cacheMissTracker } from '../src/stack/track-cache-miss.js';
 import { baseSystemPrompt } from './base-system-prompt.js';
 import { loadLocomo } from './locomo.js';
 import { type ChatExchange, locomoAsChat } from './locomo-chat.js';
-import { loadMemoryBankChats } from './memorybank-chat.js';
+import { loadMemoryBankChats } from './memorybank.js';
 import { printTable } from './print-table.js';
 
 const STRATEGIES = ['none', 'memgpt', 'seed', 'cache-aware'] as const;
@@ -248,7 +248,7 @@ function conversationSets(): ConversationSet[] {
   return [
     { name: 'LoCoMo', source: 'LoCoMo: Maharana et al. 2024, CC BY-NC 4.0', chats: loadLocomo().map(locomoAsChat) },
     { name: 'MemoryBank en', source: 'MemoryBank: Zhong et al. 2024', chats: loadMemoryBankChats('en') },
-    { name: 'MemoryBank zh', source: 'MemoryBank: Zhong et al. 2024', chats: loadMemoryBankChats('cn') },
+    { name: 'MemoryBank zh', source: 'MemoryBank: Zhong et al. 2024', chats: loadMemoryBankChats('zh') },
   ];
 }
 

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { LocomoConversation } from './locomo.js';
+import type { ChatExchange } from './locomo-chat.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -89,4 +90,27 @@ export function loadMemoryBank(
   const missing = fixture.questions.filter((row) => row.language === language && !found.has(row.conversation));
   if (missing.length > 0) throw new Error(`${language}: no conversation named ${missing[0]?.conversation}`);
   return conversations;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Each MemoryBank user's chat as exchanges, for the cost bench: a day's exchanges a minute apart, each day at its date
+ * (days are far apart, so each starts cold). Empty exchanges are dropped.
+ */
+export function loadMemoryBankChats(language: MemoryBankLanguage): ChatExchange[][] {
+  const data = dataSchema.parse(JSON.parse(readFileSync(MEMORYBANK_PATHS[language], 'utf8')));
+  return Object.values(data).map((person) => {
+    const days = Object.keys(person.history).sort();
+    const first = Date.parse(days[0] ?? '1970-01-01');
+    return days.flatMap((day) =>
+      (person.history[day] ?? [])
+        .filter((exchange) => exchange.query.trim() !== '' && exchange.response.trim() !== '')
+        .map((exchange, index) => ({
+          user: exchange.query.trim(),
+          assistant: exchange.response.trim(),
+          at: Math.max(0, Date.parse(day) - first) + index * MINUTE,
+        })),
+    );
+  });
 }
