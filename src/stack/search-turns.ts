@@ -1,3 +1,4 @@
+import { askedAnswerKind } from '../core/answer-kind.js';
 import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
 import { buildSearchQuery, TURN_SEARCH_WEIGHTS } from '../core/build-search-query.js';
 import { findEntities } from '../core/find-entities.js';
@@ -28,7 +29,7 @@ export async function searchTurns(
     ...(options.beforeTurnId === undefined ? {} : { beforeTurnId: options.beforeTurnId }),
   });
   const message = stripSenderMetadata(text);
-  return rankTurns(candidates, findEntities(message), spokenOfRole(message))
+  return rankTurns(candidates, findEntities(message), spokenOfRole(message), askedAnswerKind(message))
     .slice(0, options.limit)
     .map(({ turn, score }) => ({ turn, score }));
 }

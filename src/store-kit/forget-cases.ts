@@ -88,9 +88,11 @@ export function forgetCases(harness: ContractHarness): void {
         ...exchange('shared', 'bob talks about tea', 'tea is nice'),
         userId: 'bob',
       });
+      // The reply, and as context every turn within reach of it (`TURN_CONTEXT_REACH`): the question before it, and
+      // both of bob's turns after it.
       expect(
         await turns.search('shared', turnQuery({ words: ['zanzibarquokka'], cjk: [] }), { limit: 5 }),
-      ).toHaveLength(3);
+      ).toHaveLength(4);
       await harness.store.forget({ agentId: 'bot', userId: 'alice' });
       expect(await turns.search('shared', turnQuery({ words: ['zanzibarquokka'], cjk: [] }), { limit: 5 })).toEqual([]);
       const tea = await turns.search('shared', turnQuery({ words: ['tea'], cjk: [] }), { limit: 5 });

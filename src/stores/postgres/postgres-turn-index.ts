@@ -4,6 +4,7 @@ import {
   joinTurnDocument,
   type TurnTextFields,
 } from '../../core/build-turn-document.js';
+import { TURN_CONTEXT_REACH, turnNeighbours } from '../../core/turn-neighbours.js';
 import type { IndexDocument, SearchQuery, TurnCandidate } from '../../spec/memory-store.js';
 import { TURN_COLUMNS, type TurnRow, toTurn } from './map-postgres-rows.js';
 import { type Bm25Table, rankBm25 } from './postgres-bm25-index.js';
@@ -17,8 +18,8 @@ interface IndexedTurn {
 
 export interface PostgresTurnIndex {
   /**
-   * Indexes a new exchange, and gives the turn before it its new neighbour, in the caller's transaction. `own`: the
-   * new turns' own fields, built before the transaction (`buildTurnText`).
+   * Indexes a new exchange, and gives the turns before it within reach (`TURN_CONTEXT_REACH`) their new neighbours,
+   * in the caller's transaction. `own`: the new turns' own fields, built before the transaction (`buildTurnText`).
    */
   addExchange(
     sql: Sql,
@@ -29,9 +30,11 @@ export interface PostgresTurnIndex {
   ): Promise<void>;
   /**
    * Re-indexes the turns left beside deleted ones (their neighbour context quoted them): for each deleted id, the
-   * nearest remaining turn before and after it. In the caller's transaction, after the deletion.
+   * remaining turns within reach before and after it. In the caller's transaction, after the deletion.
    */
   reindexBeside(sql: Sql, sessionKey: string, deletedIds: readonly number[]): Promise<void>;
+  /** Re-indexes every turn of a session (after a migration that changed what a turn's document holds). */
+  reindexSession(sql: Sql, sessionKey: string): Promise<void>;
   search(
     sql: Sql,
     sessionKey: string,
@@ -65,15 +68,16 @@ export function postgresTurnIndex(schema: string): PostgresTurnIndex {
     indexed: 'true',
     stats: { table: `${schema}.index_stats`, name: 'turns', tokens: 'grams_tokens' },
   };
-  const neighbour = async (sql: Sql, sessionKey: string, id: number, side: 'before' | 'after') =>
-    (
-      await sql.query<IndexedTurn>(
-        side === 'before'
-          ? `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id < $2 ORDER BY id DESC LIMIT 1`
-          : `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id > $2 ORDER BY id LIMIT 1`,
-        [sessionKey, id],
-      )
-    )[0];
+  /** The turns within reach on one side of a turn, in session order. */
+  const neighbours = async (sql: Sql, sessionKey: string, id: number, side: 'before' | 'after') => {
+    const rows = await sql.query<IndexedTurn>(
+      side === 'before'
+        ? `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id < $2 ORDER BY id DESC LIMIT ${TURN_CONTEXT_REACH}`
+        : `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id > $2 ORDER BY id LIMIT ${TURN_CONTEXT_REACH}`,
+      [sessionKey, id],
+    );
+    return side === 'before' ? rows.reverse() : rows;
+  };
   const put = async (
     sql: Sql,
     sessionKey: string,
@@ -96,28 +100,32 @@ export function postgresTurnIndex(schema: string): PostgresTurnIndex {
 
   return {
     async addExchange(sql, sessionKey, user, assistant, own) {
-      const [previous, beforePrevious] = await sql.query<IndexedTurn>(
-        `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id < $2 ORDER BY id DESC LIMIT 2`,
+      // In session order: the turns before the exchange whose contexts it enters (and the turns theirs quote), then
+      // the exchange.
+      const previous = await sql.query<IndexedTurn>(
+        `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id < $2 ORDER BY id DESC
+         LIMIT ${2 * TURN_CONTEXT_REACH}`,
         [sessionKey, user.id],
       );
-      // The turn before gets a new neighbour: only its context fields change.
-      if (previous) {
-        const context = buildTurnContext([beforePrevious?.text, user.text]);
+      const window = [...previous.reverse(), user, assistant];
+      const userAt = window.length - 2;
+      // The turns before get new neighbours: only their context fields change.
+      for (let at = Math.max(0, userAt - TURN_CONTEXT_REACH); at < userAt; at += 1) {
+        const context = buildTurnContext(turnNeighbours(window, at).map((turn) => turn.text));
         await sql.query(`UPDATE ${table} SET context = $1, context_grams = $2 WHERE turn_id = $3`, [
           context.words,
           context.grams,
-          previous.id,
+          (window[at] as IndexedTurn).id,
         ]);
       }
-      await put(sql, sessionKey, user, [previous, assistant], own.user);
-      await put(sql, sessionKey, assistant, [user], own.assistant);
+      await put(sql, sessionKey, user, turnNeighbours(window, userAt), own.user);
+      await put(sql, sessionKey, assistant, turnNeighbours(window, userAt + 1), own.assistant);
     },
     async reindexBeside(sql, sessionKey, deletedIds) {
       const beside = new Set<number>();
       for (const id of deletedIds) {
         for (const side of ['before', 'after'] as const) {
-          const turn = await neighbour(sql, sessionKey, id, side);
-          if (turn) beside.add(turn.id);
+          for (const turn of await neighbours(sql, sessionKey, id, side)) beside.add(turn.id);
         }
       }
       for (const id of beside) {
@@ -126,10 +134,17 @@ export function postgresTurnIndex(schema: string): PostgresTurnIndex {
           [sessionKey, id],
         );
         if (!turn) continue;
-        const previous = await neighbour(sql, sessionKey, id, 'before');
-        const next = await neighbour(sql, sessionKey, id, 'after');
-        await put(sql, sessionKey, turn, [previous, next]);
+        const before = await neighbours(sql, sessionKey, id, 'before');
+        const after = await neighbours(sql, sessionKey, id, 'after');
+        await put(sql, sessionKey, turn, [...before, ...after]);
       }
+    },
+    async reindexSession(sql, sessionKey) {
+      const turns = await sql.query<IndexedTurn>(
+        `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 ORDER BY id`,
+        [sessionKey],
+      );
+      for (const [index, turn] of turns.entries()) await put(sql, sessionKey, turn, turnNeighbours(turns, index));
     },
     async search(sql, sessionKey, query, { limit, beforeTurnId }) {
       const filter = {

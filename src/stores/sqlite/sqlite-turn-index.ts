@@ -4,6 +4,7 @@ import {
   joinTurnDocument,
   type TurnTextFields,
 } from '../../core/build-turn-document.js';
+import { TURN_CONTEXT_REACH, turnNeighbours } from '../../core/turn-neighbours.js';
 import type { SearchQuery, TurnCandidate } from '../../spec/memory-store.js';
 import { type TurnRow, toTurn } from './map-sqlite-rows.js';
 import { sessionToken } from './session-token.js';
@@ -23,7 +24,8 @@ interface IndexedTurn {
 
 export interface SqliteTurnIndex {
   /**
-   * Indexes a new exchange, and gives the turn before it its new neighbour. Runs inside the caller's transaction.
+   * Indexes a new exchange, and gives the turns before it within reach (`TURN_CONTEXT_REACH`) their new neighbours.
+   * Runs inside the caller's transaction.
    * `own`: the new turns' own fields, built before the transaction (`buildTurnText`).
    */
   addExchange(
@@ -36,7 +38,7 @@ export interface SqliteTurnIndex {
   reindexSession(sessionKey: string): void;
   /**
    * Re-indexes the turns left beside deleted ones (their neighbour context quoted them): for each deleted id, the
-   * nearest remaining turn before and after it. Runs inside the caller's transaction, after the deletion.
+   * remaining turns within reach before and after it. Runs inside the caller's transaction, after the deletion.
    */
   reindexBeside(sessionKey: string, deletedIds: readonly number[]): void;
   search(sessionKey: string, query: SearchQuery, options: { limit: number; beforeTurnId?: number }): TurnCandidate[];
@@ -48,16 +50,17 @@ export interface SqliteTurnIndex {
  */
 export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
   const statements = {
-    lastTwo: database.prepare(
-      'SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC LIMIT 2',
+    // The turns before a new exchange whose context it enters, and the turns their own contexts quote.
+    previous: database.prepare(
+      `SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC LIMIT ${2 * TURN_CONTEXT_REACH}`,
     ),
     sessionTurns: database.prepare('SELECT id, text, created_at FROM turns WHERE session_key = ? ORDER BY id'),
     turn: database.prepare('SELECT id, text, created_at FROM turns WHERE session_key = ? AND id = ?'),
     before: database.prepare(
-      'SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC LIMIT 1',
+      `SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC LIMIT ${TURN_CONTEXT_REACH}`,
     ),
     after: database.prepare(
-      'SELECT id, text, created_at FROM turns WHERE session_key = ? AND id > ? ORDER BY id LIMIT 1',
+      `SELECT id, text, created_at FROM turns WHERE session_key = ? AND id > ? ORDER BY id LIMIT ${TURN_CONTEXT_REACH}`,
     ),
     deleteWords: database.prepare('DELETE FROM turns_words WHERE rowid = ?'),
     deleteCjk: database.prepare('DELETE FROM turns_cjk WHERE rowid = ?'),
@@ -103,22 +106,25 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
   return {
     addExchange(sessionKey, user, assistant, own) {
       const token = sessionToken(sessionKey);
-      const [previous, beforePrevious] = statements.lastTwo.all(sessionKey, user.id) as IndexedTurn[];
-      // The turn before gets a new neighbour: only its context fields change (FTS5 re-reads its own text natively;
+      // In session order: the turns before the exchange, then the exchange.
+      const window = [...(statements.previous.all(sessionKey, user.id) as IndexedTurn[]).reverse(), user, assistant];
+      const userAt = window.length - 2;
+      // The turns before get new neighbours: only their context fields change (FTS5 re-reads its own text natively;
       // tokenising a 200,000-character turn again in JavaScript held the transaction, and the event loop, ~90 ms).
-      if (previous) {
-        const context = buildTurnContext([beforePrevious?.text, user.text]);
-        statements.updateWordsContext.run(context.words, previous.id);
-        statements.updateCjkContext.run(context.grams, previous.id);
+      for (let at = Math.max(0, userAt - TURN_CONTEXT_REACH); at < userAt; at += 1) {
+        const turn = window[at] as IndexedTurn;
+        const context = buildTurnContext(turnNeighbours(window, at).map((neighbour) => neighbour.text));
+        statements.updateWordsContext.run(context.words, turn.id);
+        statements.updateCjkContext.run(context.grams, turn.id);
       }
-      put(token, user, [previous, assistant], false, own.user);
-      put(token, assistant, [user], false, own.assistant);
+      put(token, user, turnNeighbours(window, userAt), false, own.user);
+      put(token, assistant, turnNeighbours(window, userAt + 1), false, own.assistant);
     },
     reindexSession(sessionKey) {
       const token = sessionToken(sessionKey);
       const turns = statements.sessionTurns.all(sessionKey) as IndexedTurn[];
       turns.forEach((turn, index) => {
-        put(token, turn, [turns[index - 1], turns[index + 1]]);
+        put(token, turn, turnNeighbours(turns, index));
       });
     },
     reindexBeside(sessionKey, deletedIds) {
@@ -126,15 +132,15 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       const beside = new Set<number>();
       for (const id of deletedIds) {
         for (const statement of [statements.before, statements.after]) {
-          const turn = statement.get(sessionKey, id) as IndexedTurn | undefined;
-          if (turn) beside.add(turn.id);
+          for (const turn of statement.all(sessionKey, id) as IndexedTurn[]) beside.add(turn.id);
         }
       }
       for (const id of beside) {
-        const turn = statements.turn.get(sessionKey, id) as IndexedTurn;
-        const previous = statements.before.get(sessionKey, id) as IndexedTurn | undefined;
-        const next = statements.after.get(sessionKey, id) as IndexedTurn | undefined;
-        put(token, turn, [previous, next]);
+        const turn = statements.turn.get(sessionKey, id) as IndexedTurn | undefined;
+        if (!turn) continue;
+        const before = (statements.before.all(sessionKey, id) as IndexedTurn[]).reverse();
+        const after = statements.after.all(sessionKey, id) as IndexedTurn[];
+        put(token, turn, [...before, ...after]);
       }
     },
     search(sessionKey, query, { limit, beforeTurnId }) {
