@@ -228,7 +228,4 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `
   ALTER TABLE ${s}.turns ADD COLUMN cache_miss text;
   `,
-  // A turn's context widened to the turns within reach on each side (`TURN_CONTEXT_REACH`): no change of schema;
-  // the store indexes every turn again after this version (`migrate`).
-  () => '',
 ];

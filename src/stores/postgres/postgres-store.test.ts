@@ -5,7 +5,6 @@ import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../..
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { ExchangeWrite, FactQuery, MemoryStore } from '../../spec/memory-store.js';
-import { turnQuery } from '../../store-kit/contract-fixtures.js';
 import { JOB_CASE_LEASE_MS, JOB_CASE_MAX_ATTEMPTS } from '../../store-kit/job-cases.js';
 import { runMemoryStoreContract } from '../../store-kit.js';
 import { sqliteStore } from '../sqlite/sqlite-store.js';
@@ -490,29 +489,6 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     await expect(postgresStore({ connectionString: url, schema: 'Robert"); DROP' })).rejects.toMatchObject({
       code: 'STORE_OPEN_FAILED',
     });
-  });
-
-  it('indexes every stored turn again at version 5, with the turns within reach as context', async () => {
-    const schema = freshSchema('reach');
-    const first = await postgresStore({ connectionString: url, schema, poolSize: 2 });
-    const texts = ['first question', 'first reply', 'we adopted a kitten named Miso', 'lovely', 'third question'];
-    await first.sessions.appendExchange(exchange('s', 'u', 'first question', 'first reply', new Date()));
-    await first.sessions.appendExchange(exchange('s', 'u', texts[2] as string, 'lovely', new Date()));
-    await first.sessions.appendExchange(exchange('s', 'u', 'third question', 'third reply', new Date()));
-    await first.close();
-    // A schema at version 4, whose index lost what version 5 rebuilds.
-    await withClient(async (client) => {
-      await client.query(`DELETE FROM "${schema}".turn_index`);
-      await client.query(`DELETE FROM "${schema}".migrations WHERE version >= 5`);
-    });
-    const upgraded = await postgresStore({ connectionString: url, schema, poolSize: 2 });
-    try {
-      const hits = await upgraded.turnSearch.search('s', turnQuery({ words: ['miso'], cjk: [] }), { limit: 10 });
-      expect(hits.map((hit) => hit.turn.text).sort()).toEqual([...texts].sort());
-      await expectExactStats(schema);
-    } finally {
-      await upgraded.close();
-    }
   });
 
   it('refuses a schema migrated by a newer memstack', async () => {

@@ -7,12 +7,11 @@ import type { VectorStore } from '../../spec/vector-store.js';
 import { type PgBossJobsOptions, pgBossJobs } from './pg-boss-jobs.js';
 import { postgresFactStore, postgresFactWrites } from './postgres-fact-store.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
-import { type PostgresGuard, postgresGuard, type Sql } from './postgres-guard.js';
+import { type PostgresGuard, postgresGuard } from './postgres-guard.js';
 import type { PostgresJobs } from './postgres-jobs.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { postgresSessionStore } from './postgres-session-store.js';
 import { postgresStoreBrowser } from './postgres-store-browser.js';
-import { postgresTurnIndex } from './postgres-turn-index.js';
 import { postgresTurnSearch } from './postgres-turn-search.js';
 import { postgresVectorStore } from './postgres-vector-store.js';
 
@@ -245,9 +244,6 @@ async function migrate(client: pg.PoolClient, schemaName: string): Promise<void>
     for (let index = version; index < POSTGRES_MIGRATIONS.length; index += 1) {
       try {
         await client.query(POSTGRES_MIGRATIONS[index]?.(schema) ?? '');
-        // Version 5 widened a turn's context to the turns within reach (`TURN_CONTEXT_REACH`): every turn stored is
-        // indexed again, in the same transaction.
-        if (index + 1 === 5) await reindexAllTurns(client, schema);
         await client.query(`INSERT INTO ${schema}.migrations (version) VALUES ($1)`, [index + 1]);
       } catch (error) {
         throw new StoreError('STORE_MIGRATION_FAILED', `migration ${index + 1} failed: ${String(error)}`, {
@@ -259,14 +255,6 @@ async function migrate(client: pg.PoolClient, schemaName: string): Promise<void>
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
-  }
-}
-
-async function reindexAllTurns(client: pg.PoolClient, schema: string): Promise<void> {
-  const sql: Sql = { query: async (text, values) => (await client.query(text, values as unknown[])).rows };
-  const index = postgresTurnIndex(schema);
-  for (const { key } of await sql.query<{ key: string }>(`SELECT key FROM ${schema}.sessions ORDER BY key`)) {
-    await index.reindexSession(sql, key);
   }
 }
 

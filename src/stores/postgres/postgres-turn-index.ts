@@ -33,8 +33,6 @@ export interface PostgresTurnIndex {
    * remaining turns within reach before and after it. In the caller's transaction, after the deletion.
    */
   reindexBeside(sql: Sql, sessionKey: string, deletedIds: readonly number[]): Promise<void>;
-  /** Re-indexes every turn of a session (after a migration that changed what a turn's document holds). */
-  reindexSession(sql: Sql, sessionKey: string): Promise<void>;
   search(
     sql: Sql,
     sessionKey: string,
@@ -138,13 +136,6 @@ export function postgresTurnIndex(schema: string): PostgresTurnIndex {
         const after = await neighbours(sql, sessionKey, id, 'after');
         await put(sql, sessionKey, turn, [...before, ...after]);
       }
-    },
-    async reindexSession(sql, sessionKey) {
-      const turns = await sql.query<IndexedTurn>(
-        `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 ORDER BY id`,
-        [sessionKey],
-      );
-      for (const [index, turn] of turns.entries()) await put(sql, sessionKey, turn, turnNeighbours(turns, index));
     },
     async search(sql, sessionKey, query, { limit, beforeTurnId }) {
       const filter = {

@@ -362,7 +362,4 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE turns ADD COLUMN cache_miss TEXT;
   `,
-  // 13: a turn's context widened to the turns within reach on each side (`TURN_CONTEXT_REACH`): no change of schema;
-  // the store indexes every turn again after this version (`migrate`).
-  '',
 ];

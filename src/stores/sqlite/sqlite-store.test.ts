@@ -42,37 +42,6 @@ describe('sqliteStore on a file', () => {
     await reopened.close();
   });
 
-  it('indexes every stored turn again at version 13, with the turns within reach as context', async () => {
-    const path = join(directory, 'v12.db');
-    const first = sqliteStore({ path });
-    const session = { key: 's', uuid: 'u', agentId: 'a', channelId: null, threadId: null };
-    const texts = ['first question', 'first reply', 'we adopted a kitten named Miso', 'lovely', 'third question'];
-    for (const [user, assistant] of [
-      ['first question', 'first reply'],
-      [texts[2], 'lovely'],
-      ['third question', 'third reply'],
-    ]) {
-      await first.sessions.appendExchange({
-        session,
-        userId: null,
-        user: { text: user as string, tokens: 1 },
-        assistant: { text: assistant as string, tokens: 1 },
-        taskSource: false,
-        injectedFactIds: [],
-        at: new Date(),
-      });
-    }
-    // A file at version 12, whose index lost what version 13 rebuilds.
-    first.database.exec('DELETE FROM turns_words; DELETE FROM turns_cjk');
-    first.database.pragma('user_version = 12');
-    await first.close();
-    const upgraded = sqliteStore({ path });
-    expect(upgraded.database.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
-    const hits = await upgraded.turnSearch.search('s', turnQuery({ words: ['miso'], cjk: [] }), { limit: 10 });
-    expect(hits.map((hit) => hit.turn.text).sort()).toEqual([...texts].sort());
-    await upgraded.close();
-  });
-
   it('upgrades a version 2 database: facts keep their index (superseded ones stay out), turns get theirs', async () => {
     const path = join(directory, 'v2.db');
     const old = new Database(path);

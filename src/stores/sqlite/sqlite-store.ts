@@ -226,8 +226,6 @@ function migrate(database: SqliteDatabase): void {
         // which built the indexes of them, has the turns indexed again.
         if (index + 1 === 7) retokeniseFacts(database);
         if (index + 1 === 8) reindexAllTurns(database);
-        // Version 13 widened a turn's context to the turns within reach: the turns are indexed again.
-        if (index + 1 === 13) reindexAllTurns(database);
         database.pragma(`user_version = ${index + 1}`);
       } catch (error) {
         throw new StoreError('STORE_MIGRATION_FAILED', `migration ${index + 1} failed: ${String(error)}`, {
