@@ -88,8 +88,8 @@ export function forgetCases(harness: ContractHarness): void {
         ...exchange('shared', 'bob talks about tea', 'tea is nice'),
         userId: 'bob',
       });
-      // The reply, and as context every turn within reach of it (`TURN_CONTEXT_REACH`): the question before it, and
-      // both of bob's turns after it.
+      // The reply, and as context every turn whose context reaches it (`TURN_CONTEXT_REACH`): the question before it
+      // (one after), and both of bob's turns after it (two before).
       expect(
         await turns.search('shared', turnQuery({ words: ['zanzibarquokka'], cjk: [] }), { limit: 5 }),
       ).toHaveLength(4);

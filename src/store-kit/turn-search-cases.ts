@@ -41,17 +41,18 @@ export function turnSearchCases(harness: ContractHarness, options: ContractOptio
       expect(lake.map((hit) => hit.turn.text)).toContain('What did you paint last week?');
     });
 
-    it('quotes the turns within reach on each side (the exchange before and after), and no further', async (context) => {
+    it('quotes two turns before and one after as context, and no further', async (context) => {
       const turns = turnSearchOf(context, harness.store);
       await harness.store.sessions.appendExchange(exchange('s1', 'first question', 'first reply'));
       await harness.store.sessions.appendExchange(exchange('s1', 'we adopted a kitten named Miso', 'lovely'));
       await harness.store.sessions.appendExchange(exchange('s1', 'third question', 'third reply'));
       await harness.store.sessions.appendExchange(exchange('s1', 'fourth question', 'fourth reply'));
       const hits = await turns.search('s1', turnQuery(words('miso')), { limit: 10 });
-      // The turn itself first, then two turns on each side, given them by later exchanges as they came.
+      // The turn itself first, then the turn before it (one after) and the two after it (two before), given them by
+      // later exchanges as they came.
       expect(hits[0]?.turn.text).toBe('we adopted a kitten named Miso');
       expect(hits.map((hit) => hit.turn.text).sort()).toEqual(
-        ['first question', 'first reply', 'lovely', 'third question', 'we adopted a kitten named Miso'].sort(),
+        ['first reply', 'lovely', 'third question', 'we adopted a kitten named Miso'].sort(),
       );
     });
 

@@ -18,7 +18,8 @@ interface IndexedTurn {
 
 export interface PostgresTurnIndex {
   /**
-   * Indexes a new exchange, and gives the turns before it within reach (`TURN_CONTEXT_REACH`) their new neighbours,
+   * Indexes a new exchange, and gives the turns before it whose context reaches it (`TURN_CONTEXT_REACH`) their new
+   * neighbours,
    * in the caller's transaction. `own`: the new turns' own fields, built before the transaction (`buildTurnText`).
    */
   addExchange(
@@ -66,13 +67,13 @@ export function postgresTurnIndex(schema: string): PostgresTurnIndex {
     indexed: 'true',
     stats: { table: `${schema}.index_stats`, name: 'turns', tokens: 'grams_tokens' },
   };
-  /** The turns within reach on one side of a turn, in session order. */
-  const neighbours = async (sql: Sql, sessionKey: string, id: number, side: 'before' | 'after') => {
+  /** Up to `count` turns on one side of a turn, in session order. */
+  const neighbours = async (sql: Sql, sessionKey: string, id: number, side: 'before' | 'after', count: number) => {
     const rows = await sql.query<IndexedTurn>(
       side === 'before'
-        ? `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id < $2 ORDER BY id DESC LIMIT ${TURN_CONTEXT_REACH}`
-        : `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id > $2 ORDER BY id LIMIT ${TURN_CONTEXT_REACH}`,
-      [sessionKey, id],
+        ? `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id < $2 ORDER BY id DESC LIMIT $3`
+        : `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id > $2 ORDER BY id LIMIT $3`,
+      [sessionKey, id, count],
     );
     return side === 'before' ? rows.reverse() : rows;
   };
@@ -102,13 +103,13 @@ export function postgresTurnIndex(schema: string): PostgresTurnIndex {
       // the exchange.
       const previous = await sql.query<IndexedTurn>(
         `SELECT id, text, created_at FROM ${schema}.turns WHERE session_key = $1 AND id < $2 ORDER BY id DESC
-         LIMIT ${2 * TURN_CONTEXT_REACH}`,
+         LIMIT ${TURN_CONTEXT_REACH.before + TURN_CONTEXT_REACH.after}`,
         [sessionKey, user.id],
       );
       const window = [...previous.reverse(), user, assistant];
       const userAt = window.length - 2;
       // The turns before get new neighbours: only their context fields change.
-      for (let at = Math.max(0, userAt - TURN_CONTEXT_REACH); at < userAt; at += 1) {
+      for (let at = Math.max(0, userAt - TURN_CONTEXT_REACH.after); at < userAt; at += 1) {
         const context = buildTurnContext(turnNeighbours(window, at).map((turn) => turn.text));
         await sql.query(`UPDATE ${table} SET context = $1, context_grams = $2 WHERE turn_id = $3`, [
           context.words,
@@ -122,8 +123,13 @@ export function postgresTurnIndex(schema: string): PostgresTurnIndex {
     async reindexBeside(sql, sessionKey, deletedIds) {
       const beside = new Set<number>();
       for (const id of deletedIds) {
-        for (const side of ['before', 'after'] as const) {
-          for (const turn of await neighbours(sql, sessionKey, id, side)) beside.add(turn.id);
+        // The turns whose context reached the deleted one: those it followed within their `after`, and those that
+        // followed it within their `before`.
+        for (const turn of [
+          ...(await neighbours(sql, sessionKey, id, 'before', TURN_CONTEXT_REACH.after)),
+          ...(await neighbours(sql, sessionKey, id, 'after', TURN_CONTEXT_REACH.before)),
+        ]) {
+          beside.add(turn.id);
         }
       }
       for (const id of beside) {
@@ -132,8 +138,8 @@ export function postgresTurnIndex(schema: string): PostgresTurnIndex {
           [sessionKey, id],
         );
         if (!turn) continue;
-        const before = await neighbours(sql, sessionKey, id, 'before');
-        const after = await neighbours(sql, sessionKey, id, 'after');
+        const before = await neighbours(sql, sessionKey, id, 'before', TURN_CONTEXT_REACH.before);
+        const after = await neighbours(sql, sessionKey, id, 'after', TURN_CONTEXT_REACH.after);
         await put(sql, sessionKey, turn, [...before, ...after]);
       }
     },

@@ -24,7 +24,8 @@ interface IndexedTurn {
 
 export interface SqliteTurnIndex {
   /**
-   * Indexes a new exchange, and gives the turns before it within reach (`TURN_CONTEXT_REACH`) their new neighbours.
+   * Indexes a new exchange, and gives the turns before it whose context reaches it (`TURN_CONTEXT_REACH`) their new
+   * neighbours.
    * Runs inside the caller's transaction.
    * `own`: the new turns' own fields, built before the transaction (`buildTurnText`).
    */
@@ -52,15 +53,16 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
   const statements = {
     // The turns before a new exchange whose context it enters, and the turns their own contexts quote.
     previous: database.prepare(
-      `SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC LIMIT ${2 * TURN_CONTEXT_REACH}`,
+      `SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC
+       LIMIT ${TURN_CONTEXT_REACH.before + TURN_CONTEXT_REACH.after}`,
     ),
     sessionTurns: database.prepare('SELECT id, text, created_at FROM turns WHERE session_key = ? ORDER BY id'),
     turn: database.prepare('SELECT id, text, created_at FROM turns WHERE session_key = ? AND id = ?'),
     before: database.prepare(
-      `SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC LIMIT ${TURN_CONTEXT_REACH}`,
+      'SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC LIMIT ?',
     ),
     after: database.prepare(
-      `SELECT id, text, created_at FROM turns WHERE session_key = ? AND id > ? ORDER BY id LIMIT ${TURN_CONTEXT_REACH}`,
+      'SELECT id, text, created_at FROM turns WHERE session_key = ? AND id > ? ORDER BY id LIMIT ?',
     ),
     deleteWords: database.prepare('DELETE FROM turns_words WHERE rowid = ?'),
     deleteCjk: database.prepare('DELETE FROM turns_cjk WHERE rowid = ?'),
@@ -111,7 +113,7 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       const userAt = window.length - 2;
       // The turns before get new neighbours: only their context fields change (FTS5 re-reads its own text natively;
       // tokenising a 200,000-character turn again in JavaScript held the transaction, and the event loop, ~90 ms).
-      for (let at = Math.max(0, userAt - TURN_CONTEXT_REACH); at < userAt; at += 1) {
+      for (let at = Math.max(0, userAt - TURN_CONTEXT_REACH.after); at < userAt; at += 1) {
         const turn = window[at] as IndexedTurn;
         const context = buildTurnContext(turnNeighbours(window, at).map((neighbour) => neighbour.text));
         statements.updateWordsContext.run(context.words, turn.id);
@@ -131,15 +133,20 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       const token = sessionToken(sessionKey);
       const beside = new Set<number>();
       for (const id of deletedIds) {
-        for (const statement of [statements.before, statements.after]) {
-          for (const turn of statement.all(sessionKey, id) as IndexedTurn[]) beside.add(turn.id);
+        // The turns whose context reached the deleted one: those it followed within their `after`, and those that
+        // followed it within their `before`.
+        for (const turn of [
+          ...(statements.before.all(sessionKey, id, TURN_CONTEXT_REACH.after) as IndexedTurn[]),
+          ...(statements.after.all(sessionKey, id, TURN_CONTEXT_REACH.before) as IndexedTurn[]),
+        ]) {
+          beside.add(turn.id);
         }
       }
       for (const id of beside) {
         const turn = statements.turn.get(sessionKey, id) as IndexedTurn | undefined;
         if (!turn) continue;
-        const before = (statements.before.all(sessionKey, id) as IndexedTurn[]).reverse();
-        const after = statements.after.all(sessionKey, id) as IndexedTurn[];
+        const before = (statements.before.all(sessionKey, id, TURN_CONTEXT_REACH.before) as IndexedTurn[]).reverse();
+        const after = statements.after.all(sessionKey, id, TURN_CONTEXT_REACH.after) as IndexedTurn[];
         put(token, turn, [...before, ...after]);
       }
     },
