@@ -125,6 +125,8 @@ export type {
   DecorateOpenaiInput,
   DecorateScope,
   EditedFact,
+  EmbedMissingOptions,
+  EmbedMissingReport,
   FactsApi,
   FoundTurn,
   MemoryStack,
