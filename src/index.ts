@@ -99,7 +99,13 @@ export type {
 export type { Tokenizer } from './spec/tokenizer.js';
 export type { SentPrompt, StoredSentPrompt, TurnTrace } from './spec/turn-trace.js';
 export type { CacheMissReason, Usage } from './spec/usage.js';
-export type { VectorStore, VectorWrite } from './spec/vector-store.js';
+export type {
+  FactMissingVector,
+  MissingVectorsPage,
+  TurnMissingVector,
+  VectorStore,
+  VectorWrite,
+} from './spec/vector-store.js';
 export { createMemoryStack, type MemoryStackOptions } from './stack/create-memory-stack.js';
 export type { ImportReport } from './stack/import-records.js';
 export type {
@@ -119,6 +125,8 @@ export type {
   DecorateOpenaiInput,
   DecorateScope,
   EditedFact,
+  EmbedMissingOptions,
+  EmbedMissingReport,
   FactsApi,
   FoundTurn,
   MemoryStack,

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, heuristicExtractor, llmExtractor, MemstackError, type PromptLayout } from '../index.js';
+import { registerEmbedCommand } from './embed-command.js';
 import { formatReplaySummary, formatReplayTurn } from './format-replay.js';
 import { logJobs } from './log-jobs.js';
 import { addMemoryCommands, openTool } from './memory-commands.js';
@@ -231,6 +232,7 @@ program
 
 addMemoryCommands(program);
 registerMigrateCommand(program);
+registerEmbedCommand(program);
 
 interface ServeFlags {
   port: number;

@@ -27,9 +27,10 @@ export type MemstackEvent =
     }
   /**
    * An embedder call failed (`phase` 'store': the exchange's facts and turns keep no vector; 'query': the message
-   * was ranked lexically only). Nothing else fails with it.
+   * was ranked lexically only; 'backfill': `stack.embedMissing` stopped, its batch keeps no vector). Nothing else
+   * fails with it.
    */
-  | { type: 'embedding-failed'; sessionKey: string | null; phase: 'query' | 'store'; error: unknown }
+  | { type: 'embedding-failed'; sessionKey: string | null; phase: 'query' | 'store' | 'backfill'; error: unknown }
   | { type: 'facts-purged'; count: number }
   | { type: 'purge-failed'; error: unknown }
   | { type: 'compressed'; sessionKey: string; turns: number; tokens: number; summary: string }

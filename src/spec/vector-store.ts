@@ -6,6 +6,32 @@ import type { FactScope } from './scope.js';
 export interface VectorWrite {
   id: number;
   vector: Float32Array;
+  /**
+   * The text the vector was computed from, when the row may have changed since it was read (a backfill): the vector
+   * is kept only while the row still holds this text. Omitted: kept whatever the text.
+   */
+  text?: string | undefined;
+}
+
+/** A live fact that has no vector of a model (`VectorStore.missingFacts`). */
+export interface FactMissingVector {
+  id: number;
+  /** Its scope (no `userId` for an agent-wide fact), to write its vector through. */
+  scope: FactScope;
+  text: string;
+}
+
+/** A turn that has no vector of a model (`VectorStore.missingTurns`). */
+export interface TurnMissingVector {
+  id: number;
+  sessionKey: string;
+  text: string;
+}
+
+/** A page of a walk over rows by id: those after `afterId` (default: from the first), at most `limit` of them. */
+export interface MissingVectorsPage {
+  afterId?: number | undefined;
+  limit: number;
 }
 
 /**
@@ -32,4 +58,12 @@ export interface VectorStore {
     sessionKey: string,
     options: { model: string; ids: readonly number[]; recent: number; beforeTurnId?: number | undefined },
   ): Promise<Array<{ turn: TurnRecord; vector: Float32Array }>>;
+  /**
+   * Live facts of every scope with no vector of `model` (none, or another model's), in id order, after
+   * `page.afterId`, at most `page.limit`: a backfill's walk, one page at a time. Read by index ranges (one per model
+   * the rows hold), never a scan of the rows that have their vector.
+   */
+  missingFacts(model: string, page: MissingVectorsPage): Promise<FactMissingVector[]>;
+  /** The same for turns of every session, turns with an empty text left out (they have nothing to embed). */
+  missingTurns(model: string, page: MissingVectorsPage): Promise<TurnMissingVector[]>;
 }

@@ -16,6 +16,7 @@ import { checkLimit } from './check-limit.js';
 import { checkScope } from './check-scope.js';
 import { createJobQueue } from './create-job-queue.js';
 import { decorateTurn } from './decorate-turn.js';
+import { embedMissing } from './embed-missing.js';
 import { usageEstimator } from './estimate-usage.js';
 import { exportUser } from './export-user.js';
 import { createFactsApi } from './facts-api.js';
@@ -216,6 +217,10 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       context.countTokens.clear();
       context.toolLoops.clear();
       return report;
+    },
+    embedMissing: async (embedOptions) => {
+      open();
+      return embedMissing(context, embedOptions);
     },
     close: async () => {
       if (closed) return;

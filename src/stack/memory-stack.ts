@@ -158,6 +158,26 @@ export interface EditedFact {
   merged: boolean;
 }
 
+export interface EmbedMissingOptions {
+  /** The most rows (facts and turns) to embed in this call. Default: all of them. */
+  limit?: number | undefined;
+  /** Stops the walk: the batch under way keeps no vector, and the counts so far are returned. */
+  signal?: AbortSignal | undefined;
+  /** Called after each batch written, with the counts so far. */
+  onProgress?: ((report: EmbedMissingReport) => void) | undefined;
+}
+
+/** What `stack.embedMissing` did. */
+export interface EmbedMissingReport {
+  /** Facts and turns given a vector (a row edited meanwhile is counted, but keeps none: the next run finds it). */
+  facts: number;
+  turns: number;
+  /** Rows of the batch whose embedder call failed (then the walk stopped). */
+  failed: number;
+  /** True when the walk reached the end: every row found was embedded. False: a failure, `limit` or `signal`. */
+  complete: boolean;
+}
+
 export interface MemoryStack {
   /** Builds the request for this message from local reads only: no model call. */
   prepare(input: PrepareInput): Promise<PreparedTurn>;
@@ -216,6 +236,13 @@ export interface MemoryStack {
    */
   searchTurns(scope: SessionScope, text: string, options?: { limit?: number }): Promise<FoundTurn[]>;
   forget(scope: ForgetScope): Promise<ForgetReport>;
+  /**
+   * Computes the vectors that stored facts and turns lack (those stored before the embedder was set, while it
+   * failed, or under another model), a batch of 64 at a time, in id order: facts, then turns. Needs an embedder
+   * (else a `ConfigError`). An embedder failure never rejects: the walk stops with an `embedding-failed` event
+   * (`phase: 'backfill'`) and the counts so far, and the next call picks up what is left.
+   */
+  embedMissing(options?: EmbedMissingOptions): Promise<EmbedMissingReport>;
   /** Waits for background work, then closes the store. */
   close(): Promise<void>;
 }

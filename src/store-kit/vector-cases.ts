@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alice, bob, type ContractHarness, exchange, fact, vectorsOf } from './contract-fixtures.js';
+import { agentWide, alice, bob, type ContractHarness, exchange, fact, vectorsOf } from './contract-fixtures.js';
 
 const vector = (...values: number[]) => Float32Array.from(values);
 const plain = (rows: ReadonlyArray<{ vector: Float32Array }>) => rows.map((row) => [...row.vector]);
@@ -75,6 +75,77 @@ export function vectorCases(harness: ContractHarness): void {
       expect(latest.map((row) => row.turn.id)).toEqual([one.userTurnId]);
       expect(plain(latest)).toEqual([[1, 0]]);
       expect(await vectors.readTurns('s2', { model: 'm', ids: [one.userTurnId], recent: 10 })).toEqual([]);
+    });
+
+    it("lists the live facts of every scope without a model's vector, by id, a page at a time", async (context) => {
+      const vectors = vectorsOf(context, harness.store);
+      const one = await harness.insertFact(alice, fact('User lives in Paris'));
+      const two = await harness.insertFact(bob, fact('Bob likes tea'));
+      const three = await harness.insertFact(agentWide, fact('The office closes at six'));
+      const four = await harness.insertFact(alice, fact('User works in Berlin'));
+      const five = await harness.insertFact(alice, fact('User works in Munich'));
+      const six = await harness.insertFact(bob, fact('Bob plays chess'));
+      // Two has the model's vector; three has another model's (it is missing one of this model); five is superseded.
+      await vectors.writeFacts(bob, 'm', [{ id: two.id, vector: vector(1, 0) }]);
+      await vectors.writeFacts(agentWide, 'old', [{ id: three.id, vector: vector(0, 1) }]);
+      await harness.store.facts.supersede(alice, five.id, four.id);
+      const ids = (rows: ReadonlyArray<{ id: number }>) => rows.map((row) => row.id);
+
+      const first = await vectors.missingFacts('m', { limit: 2 });
+      expect(first).toEqual([
+        { id: one.id, scope: alice, text: 'User lives in Paris' },
+        { id: three.id, scope: agentWide, text: 'The office closes at six' },
+      ]);
+      const second = await vectors.missingFacts('m', { afterId: three.id, limit: 2 });
+      expect(ids(second)).toEqual([four.id, six.id]);
+      expect(second[1]).toEqual({ id: six.id, scope: bob, text: 'Bob plays chess' });
+      expect(await vectors.missingFacts('m', { afterId: six.id, limit: 2 })).toEqual([]);
+      expect(await vectors.missingFacts('m', { limit: 0 })).toEqual([]);
+      // Of the other model, every live fact but three lacks a vector.
+      expect(ids(await vectors.missingFacts('old', { limit: 10 }))).toEqual([one.id, two.id, four.id, six.id]);
+
+      // Written, a fact leaves the list; an edit drops its vector and brings it back.
+      await vectors.writeFacts(alice, 'm', [{ id: one.id, vector: vector(1, 1) }]);
+      expect(ids(await vectors.missingFacts('m', { limit: 10 }))).toEqual([three.id, four.id, six.id]);
+      await harness.store.facts.edit(alice, one.id, { text: 'User lives in Lyon', hash: 'lyon', at: new Date() });
+      expect(ids(await vectors.missingFacts('m', { limit: 10 }))).toEqual([one.id, three.id, four.id, six.id]);
+    });
+
+    it('keeps a vector given with its text only while the row holds that text', async (context) => {
+      const vectors = vectorsOf(context, harness.store);
+      const paris = await harness.insertFact(alice, fact('User lives in Paris'));
+      await harness.store.facts.edit(alice, paris.id, { text: 'User lives in Lyon', hash: 'lyon', at: new Date() });
+      // A vector computed from the text before the edit is not kept; one of the text as it is, is.
+      await vectors.writeFacts(alice, 'm', [{ id: paris.id, vector: vector(1, 0), text: 'User lives in Paris' }]);
+      expect(await vectors.readFacts(alice, { model: 'm', ids: [paris.id], recent: 0 })).toEqual([]);
+      await vectors.writeFacts(alice, 'm', [{ id: paris.id, vector: vector(0, 1), text: 'User lives in Lyon' }]);
+      expect(plain(await vectors.readFacts(alice, { model: 'm', ids: [paris.id], recent: 0 }))).toEqual([[0, 1]]);
+
+      const turns = await harness.store.sessions.appendExchange(exchange('s1', 'a question', 'an answer'));
+      await vectors.writeTurns('s1', 'm', [
+        { id: turns.userTurnId, vector: vector(1, 0), text: 'another question' },
+        { id: turns.assistantTurnId, vector: vector(0, 1), text: 'an answer' },
+      ]);
+      const read = await vectors.readTurns('s1', { model: 'm', ids: [], recent: 10 });
+      expect(read.map((row) => row.turn.id)).toEqual([turns.assistantTurnId]);
+    });
+
+    it("lists the turns of every session without a model's vector, by id, empty ones left out", async (context) => {
+      const vectors = vectorsOf(context, harness.store);
+      const one = await harness.store.sessions.appendExchange(exchange('s1', 'first question', 'first answer'));
+      const two = await harness.store.sessions.appendExchange(exchange('s2', 'second question', ''));
+      const three = await harness.store.sessions.appendExchange(exchange('s1', 'third question', 'third answer'));
+      await vectors.writeTurns('s1', 'm', [{ id: one.assistantTurnId, vector: vector(1, 0) }]);
+      await vectors.writeTurns('s1', 'old', [{ id: three.userTurnId, vector: vector(0, 1) }]);
+      const first = await vectors.missingTurns('m', { limit: 2 });
+      expect(first).toEqual([
+        { id: one.userTurnId, sessionKey: 's1', text: 'first question' },
+        { id: two.userTurnId, sessionKey: 's2', text: 'second question' },
+      ]);
+      // The second reply is empty: nothing to embed, never listed.
+      const rest = await vectors.missingTurns('m', { afterId: two.userTurnId, limit: 10 });
+      expect(rest.map((row) => row.id)).toEqual([three.userTurnId, three.assistantTurnId]);
+      expect(await vectors.missingTurns('m', { afterId: three.assistantTurnId, limit: 10 })).toEqual([]);
     });
   });
 }

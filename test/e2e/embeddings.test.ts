@@ -232,6 +232,14 @@ for (const [name, openStore] of stores) {
           calls.push('readTurns');
           return vectors.readTurns(...args);
         },
+        missingFacts: (...args) => {
+          calls.push('missingFacts');
+          return vectors.missingFacts(...args);
+        },
+        missingTurns: (...args) => {
+          calls.push('missingTurns');
+          return vectors.missingTurns(...args);
+        },
       };
       const stack = createMemoryStack({
         store: { ...store, vectors: counted, forget: store.forget, close: store.close },

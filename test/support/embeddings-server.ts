@@ -10,6 +10,8 @@ export interface EmbeddingsServer {
   readonly baseURL: string;
   /** The JSON body of each request received, in order. */
   readonly requests: Array<{ model: string; input: string[]; encoding_format?: string; dimensions?: number }>;
+  /** The authorization header of each request received, in order ('' when it had none). */
+  readonly authorizations: string[];
   mode: EmbeddingsMode;
   close(): Promise<void>;
 }
@@ -26,6 +28,7 @@ export async function startEmbeddingsServer(
   const dimensions = options.dimensions ?? 64;
   const concepts = options.concepts ?? {};
   const requests: EmbeddingsServer['requests'] = [];
+  const authorizations: string[] = [];
   const hanging = new Set<ServerResponse>();
   const state = { mode: 'ok' as EmbeddingsMode };
 
@@ -55,6 +58,7 @@ export async function startEmbeddingsServer(
       }
       const body = JSON.parse(raw) as EmbeddingsServer['requests'][number];
       requests.push(body);
+      authorizations.push(request.headers.authorization ?? '');
       const send = (status: number, payload: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
@@ -98,6 +102,7 @@ export async function startEmbeddingsServer(
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    authorizations,
     get mode() {
       return state.mode;
     },

@@ -228,4 +228,11 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `
   ALTER TABLE ${s}.turns ADD COLUMN cache_miss text;
   `,
+  // The rows a backfill embeds (`VectorStore.missingFacts`, `missingTurns`): by the model of their vector ('' for
+  // none), then id, so that the rows lacking a model's vector are read a page at a time by index ranges, never by
+  // scanning the rows that have it.
+  (s) => `
+  CREATE INDEX IF NOT EXISTS facts_vector_model ON ${s}.facts ((coalesce(vector_model, '')), id) WHERE superseded_by IS NULL;
+  CREATE INDEX IF NOT EXISTS turns_vector_model ON ${s}.turns ((coalesce(vector_model, '')), id) WHERE text <> '';
+  `,
 ];

@@ -362,4 +362,11 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE turns ADD COLUMN cache_miss TEXT;
   `,
+  // 13: the rows a backfill embeds (`VectorStore.missingFacts`, `missingTurns`): by the model of their vector ('' for
+  // none), then id, so that the rows lacking a model's vector are read a page at a time by index ranges, never by
+  // scanning the rows that have it.
+  `
+  CREATE INDEX IF NOT EXISTS facts_vector_model ON facts (coalesce(vector_model, ''), id) WHERE superseded_by IS NULL;
+  CREATE INDEX IF NOT EXISTS turns_vector_model ON turns (coalesce(vector_model, ''), id) WHERE text != '';
+  `,
 ];

@@ -1,8 +1,8 @@
 import { decodeVector, encodeVector } from '../../core/vector-bytes.js';
-import type { VectorStore } from '../../spec/vector-store.js';
+import type { MissingVectorsPage, VectorStore } from '../../spec/vector-store.js';
 import { FACT_COLUMNS, type FactRow, type TurnRow, toFact, toTurn } from './map-sqlite-rows.js';
 import { scopeKey } from './scope-key.js';
-import type { SqliteDatabase } from './sqlite-database.js';
+import type { SqliteDatabase, SqliteStatement } from './sqlite-database.js';
 import type { SqliteGuard } from './sqlite-guard.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -16,9 +16,44 @@ const TURN_COLUMNS = 't.id, t.role, t.text, t.user_id, t.tokens, t.path, t.creat
 export function sqliteVectorStore(database: SqliteDatabase, guard: SqliteGuard): VectorStore {
   const statements = {
     writeFact: database.prepare(
-      'UPDATE facts SET vector = ?, vector_model = ? WHERE id = ? AND agent_id = ? AND user_id = ?',
+      `UPDATE facts SET vector = @vector, vector_model = @model
+       WHERE id = @id AND agent_id = @agentId AND user_id = @userId AND (@text IS NULL OR text = @text)`,
     ),
-    writeTurn: database.prepare('UPDATE turns SET vector = ?, vector_model = ? WHERE id = ? AND session_key = ?'),
+    writeTurn: database.prepare(
+      `UPDATE turns SET vector = @vector, vector_model = @model
+       WHERE id = @id AND session_key = @key AND (@text IS NULL OR text = @text)`,
+    ),
+    // The models of the rows' vectors ('' for none), one index seek each (a loose scan of facts_vector_model).
+    factModels: database.prepare(
+      `WITH RECURSIVE models (name) AS (
+         SELECT (SELECT coalesce(vector_model, '') FROM facts WHERE superseded_by IS NULL
+           ORDER BY coalesce(vector_model, '') LIMIT 1)
+         UNION ALL
+         SELECT (SELECT coalesce(f.vector_model, '') FROM facts f
+           WHERE f.superseded_by IS NULL AND coalesce(f.vector_model, '') > models.name
+           ORDER BY coalesce(f.vector_model, '') LIMIT 1)
+         FROM models WHERE models.name IS NOT NULL)
+       SELECT name FROM models WHERE name IS NOT NULL`,
+    ),
+    missingFacts: database.prepare(
+      `SELECT id, agent_id, user_id, text FROM facts
+       WHERE coalesce(vector_model, '') = @name AND superseded_by IS NULL AND id > @after ORDER BY id LIMIT @limit`,
+    ),
+    turnModels: database.prepare(
+      `WITH RECURSIVE models (name) AS (
+         SELECT (SELECT coalesce(vector_model, '') FROM turns WHERE text != ''
+           ORDER BY coalesce(vector_model, '') LIMIT 1)
+         UNION ALL
+         SELECT (SELECT coalesce(t.vector_model, '') FROM turns t
+           WHERE t.text != '' AND coalesce(t.vector_model, '') > models.name
+           ORDER BY coalesce(t.vector_model, '') LIMIT 1)
+         FROM models WHERE models.name IS NOT NULL)
+       SELECT name FROM models WHERE name IS NOT NULL`,
+    ),
+    missingTurns: database.prepare(
+      `SELECT id, session_key, text FROM turns
+       WHERE coalesce(vector_model, '') = @name AND text != '' AND id > @after ORDER BY id LIMIT @limit`,
+    ),
     readFacts: database.prepare(
       `SELECT ${FACT_COLUMNS}, f.vector FROM facts f
        WHERE f.id IN (
@@ -46,15 +81,24 @@ export function sqliteVectorStore(database: SqliteDatabase, guard: SqliteGuard):
       vectors: Parameters<VectorStore['writeFacts']>[2],
     ) => {
       const [agentId, userId] = scopeKey(scope);
-      for (const { id, vector } of vectors) {
-        statements.writeFact.run(Buffer.from(encodeVector(vector)), model, id, agentId, userId);
+      for (const { id, vector, text } of vectors) {
+        statements.writeFact.run({
+          vector: Buffer.from(encodeVector(vector)),
+          model,
+          id,
+          agentId,
+          userId,
+          text: text ?? null,
+        });
       }
     },
   );
   const writeTurns = writeTransaction(
     database,
     (key: string, model: string, vectors: Parameters<VectorStore['writeTurns']>[2]) => {
-      for (const { id, vector } of vectors) statements.writeTurn.run(Buffer.from(encodeVector(vector)), model, id, key);
+      for (const { id, vector, text } of vectors) {
+        statements.writeTurn.run({ vector: Buffer.from(encodeVector(vector)), model, id, key, text: text ?? null });
+      }
     },
   );
   return {
@@ -89,5 +133,49 @@ export function sqliteVectorStore(database: SqliteDatabase, guard: SqliteGuard):
           return vector ? [{ turn: toTurn(row), vector }] : [];
         });
       }),
+    missingFacts: (model, page) =>
+      guard('read facts without vectors', () =>
+        missingRows<{ id: number; agent_id: string; user_id: string; text: string }>(
+          statements.factModels,
+          statements.missingFacts,
+          model,
+          page,
+        ).map((row) => ({
+          id: row.id,
+          scope: row.user_id === '' ? { agentId: row.agent_id } : { agentId: row.agent_id, userId: row.user_id },
+          text: row.text,
+        })),
+      ),
+    missingTurns: (model, page) =>
+      guard('read turns without vectors', () =>
+        missingRows<{ id: number; session_key: string; text: string }>(
+          statements.turnModels,
+          statements.missingTurns,
+          model,
+          page,
+        ).map((row) => ({
+          id: row.id,
+          sessionKey: row.session_key,
+          text: row.text,
+        })),
+      ),
   };
+}
+
+/**
+ * The first `page.limit` rows after `page.afterId` that have no vector of `model`: a page of each other model's rows
+ * (and of those with none), each an index range, merged by id.
+ */
+function missingRows<Row extends { id: number }>(
+  models: SqliteStatement,
+  missing: SqliteStatement,
+  model: string,
+  page: MissingVectorsPage,
+): Row[] {
+  const limit = Math.max(0, Math.floor(page.limit));
+  if (limit === 0) return [];
+  const after = page.afterId ?? 0;
+  const names = (models.all() as Array<{ name: string }>).map(({ name }) => name).filter((name) => name !== model);
+  const rows = names.flatMap((name) => missing.all({ name, after, limit }) as Row[]);
+  return rows.sort((a, b) => a.id - b.id).slice(0, limit);
 }

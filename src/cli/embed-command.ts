@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { type Command, InvalidArgumentError } from 'commander';
+import { createMemoryStack, MemstackError } from '../index.js';
+import { openaiCompatibleEmbedder } from '../openai-compatible.js';
+import { describeDatabase, isPostgresUrl, openStore } from './open-store.js';
+import { progressBar } from './progress-bar.js';
+
+interface EmbedFlags {
+  db: string;
+  schema?: string;
+  embedBaseUrl: string;
+  embedModel: string;
+  embedKeyEnv?: string;
+  limit?: number;
+  json?: boolean;
+}
+
+/**
+ * `memstack embed --db <file or url> --embed-base-url <url> --embed-model <model>`: gives the facts and turns stored
+ * without a vector of that model theirs (`stack.embedMissing`), with a count on a terminal. An embedder failure stops
+ * it with the counts so far (exit code 1): run it again to finish. Ctrl-C stops it the same way.
+ */
+export function registerEmbedCommand(program: Command): void {
+  program
+    .command('embed')
+    .description(
+      "compute the vectors a database's facts and turns lack (stored before an embedder was set, or while it failed)",
+    )
+    .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
+    .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
+    .requiredOption(
+      '--embed-base-url <url>',
+      'a server speaking /v1/embeddings (OpenAI, Ollama, vLLM, llama.cpp), e.g. http://localhost:11434/v1',
+    )
+    .requiredOption('--embed-model <model>', 'the embedding model: the one the application ranks with')
+    .option(
+      '--embed-key-env <name>',
+      'the environment variable holding the API key (default: OPENAI_API_KEY, for api.openai.com only)',
+    )
+    .option('--limit <count>', 'embed at most this many rows, then stop', parseCount)
+    .option('--json', 'print the report as JSON')
+    .action(async (flags: EmbedFlags) => {
+      if (!isPostgresUrl(flags.db) && !existsSync(flags.db))
+        throw new InvalidArgumentError(`no database at ${flags.db}`);
+      if (!/^https?:\/\//.test(flags.embedBaseUrl)) {
+        throw new InvalidArgumentError(`--embed-base-url needs a scheme: write http://${flags.embedBaseUrl}`);
+      }
+      let apiKey: string | undefined;
+      if (flags.embedKeyEnv !== undefined) {
+        apiKey = process.env[flags.embedKeyEnv]?.trim();
+        if (!apiKey) throw new InvalidArgumentError(`--embed-key-env: ${flags.embedKeyEnv} is not set`);
+      }
+      const embedder = openaiCompatibleEmbedder({
+        baseURL: flags.embedBaseUrl,
+        model: flags.embedModel,
+        ...(apiKey ? { apiKey } : {}),
+      });
+      let failure: unknown;
+      // The application's workers run its jobs, with its extractor: this stack runs none.
+      const stack = createMemoryStack({
+        store: await openStore(flags.db, { schema: flags.schema }),
+        runJobs: false,
+        embedder,
+        onEvent: (event) => {
+          if (event.type === 'embedding-failed' && event.phase === 'backfill') failure = event.error;
+        },
+      });
+      const controller = new AbortController();
+      const interrupt = (): void => controller.abort();
+      process.once('SIGINT', interrupt);
+      const bar = progressBar('embed', null);
+      try {
+        const report = await stack.embedMissing({
+          signal: controller.signal,
+          ...(flags.limit === undefined ? {} : { limit: flags.limit }),
+          onProgress: ({ facts, turns }) => bar.update(facts + turns),
+        });
+        bar.finish();
+        if (flags.json) console.log(JSON.stringify(report));
+        else {
+          const counts = `${report.facts} facts and ${report.turns} turns`;
+          console.log(
+            report.complete
+              ? `embedded ${counts} with ${flags.embedModel} in ${describeDatabase(flags.db)}: none is left without a vector`
+              : `embedded ${counts} with ${flags.embedModel} in ${describeDatabase(flags.db)}, then stopped: run it again to embed the rest`,
+          );
+        }
+        if (failure !== undefined) {
+          const message = MemstackError.isInstance(failure) ? `${failure.message} [${failure.code}]` : String(failure);
+          console.error(`memstack: the embedder failed (${report.failed} rows kept no vector): ${message}`);
+          process.exitCode = 1;
+        }
+      } finally {
+        process.off('SIGINT', interrupt);
+        await stack.close();
+      }
+    });
+}
+
+function parseCount(value: string): number {
+  const count = Number(value);
+  if (!/^\d{1,15}$/.test(value) || !Number.isSafeInteger(count)) {
+    throw new InvalidArgumentError('a count is a whole number');
+  }
+  return count;
+}

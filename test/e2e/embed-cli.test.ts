@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStack, type VectorStore } from '../../src/index.js';
+import { sqliteStore } from '../../src/sqlite.js';
+import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const bin = join(root, 'dist/cli/main.js');
+const run = promisify(execFile);
+
+async function memstack(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd: root });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('memstack embed (the built CLI; `npm test` builds first)', () => {
+  let directory: string;
+  let server: EmbeddingsServer;
+  beforeAll(async () => {
+    if (!existsSync(bin)) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
+    directory = mkdtempSync(join(tmpdir(), 'memstack-embed-'));
+    server = await startEmbeddingsServer({ dimensions: 32 });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  /** A file holding 70 facts and one exchange (two turns), stored with no embedder. */
+  const storedWithoutVectors = async (name: string): Promise<string> => {
+    const path = join(directory, name);
+    const stack = createMemoryStack({ store: sqliteStore({ path }) });
+    for (let index = 0; index < 70; index += 1) {
+      await stack.facts.add({ agentId: 'bot', userId: 'alice' }, `User keeps a notebook labelled ${index}`);
+    }
+    const prepared = await stack.prepare({ agentId: 'bot', userId: 'alice', text: 'Hello there' });
+    await stack.record(prepared, { text: 'Hi!' });
+    await stack.close();
+    return path;
+  };
+  const missing = async (path: string, model: string): Promise<number> => {
+    const store = sqliteStore({ path });
+    const vectors = store.vectors as VectorStore;
+    const count =
+      (await vectors.missingFacts(model, { limit: 1000 })).length +
+      (await vectors.missingTurns(model, { limit: 1000 })).length;
+    await store.close();
+    return count;
+  };
+  const flags = (path: string) => ['--db', path, '--embed-base-url', server.baseURL, '--embed-model', 'hash-embed'];
+
+  it('gives the rows stored without a vector theirs, and finds nothing the second time', async () => {
+    const path = await storedWithoutVectors('app.db');
+    expect(await missing(path, 'hash-embed')).toBe(72);
+    server.mode = 'ok';
+    const first = await memstack('embed', ...flags(path), '--json');
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(first.stdout)).toEqual({ facts: 70, turns: 2, failed: 0, complete: true });
+    expect(await missing(path, 'hash-embed')).toBe(0);
+    const second = await memstack('embed', ...flags(path));
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^embedded 0 facts and 0 turns with hash-embed in .*app\.db: none is left/);
+  });
+
+  it('stops with the counts and exit code 1 when the embedder fails, and a later run finishes', async () => {
+    const path = await storedWithoutVectors('failing.db');
+    server.mode = 'status-500';
+    const failed = await memstack('embed', ...flags(path), '--limit', '10');
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/^embedded 0 facts and 0 turns .* then stopped: run it again/);
+    expect(failed.stderr).toMatch(/the embedder failed \(10 rows kept no vector\): .*\[MODEL_CALL_FAILED\]/);
+    server.mode = 'ok';
+    const limited = await memstack('embed', ...flags(path), '--limit', '10', '--json');
+    expect(JSON.parse(limited.stdout)).toEqual({ facts: 10, turns: 0, failed: 0, complete: false });
+    const rest = await memstack('embed', ...flags(path), '--json');
+    expect(JSON.parse(rest.stdout)).toEqual({ facts: 60, turns: 2, failed: 0, complete: true });
+    expect(await missing(path, 'hash-embed')).toBe(0);
+  });
+
+  it('refuses a missing database, a key variable that is not set, and a base URL without a scheme', async () => {
+    const path = await storedWithoutVectors('refused.db');
+    const absent = await memstack('embed', ...flags(join(directory, 'absent.db')));
+    expect(absent.code).toBe(1);
+    expect(absent.stderr).toContain('no database at');
+    const key = await memstack('embed', ...flags(path), '--embed-key-env', 'MEMSTACK_TEST_UNSET_KEY');
+    expect(key.code).toBe(1);
+    expect(key.stderr).toContain('MEMSTACK_TEST_UNSET_KEY is not set');
+    const url = await memstack('embed', '--db', path, '--embed-base-url', 'localhost:1/v1', '--embed-model', 'm');
+    expect(url.code).toBe(1);
+    expect(url.stderr).toContain('needs a scheme');
+    expect(await missing(path, 'hash-embed')).toBe(72);
+  });
+
+  it('sends the key of --embed-key-env as a bearer token', async () => {
+    const path = await storedWithoutVectors('keyed.db');
+    server.mode = 'ok';
+    server.authorizations.length = 0;
+    const { code, stdout } = await run(
+      process.execPath,
+      [bin, 'embed', ...flags(path), '--embed-key-env', 'MEMSTACK_TEST_EMBED_KEY', '--json'],
+      { cwd: root, env: { ...process.env, MEMSTACK_TEST_EMBED_KEY: 'sk-test-123' } },
+    ).then((result) => ({ code: 0, ...result }));
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ facts: 70, turns: 2, complete: true });
+    // Three requests: 64 facts, 6 facts, 2 turns.
+    expect(server.authorizations).toEqual(Array(3).fill('Bearer sk-test-123'));
+  });
+});
