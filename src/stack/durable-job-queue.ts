@@ -36,13 +36,14 @@ export function durableJobQueue(
   let again = false;
 
   const settle = async (claimed: ClaimedJob): Promise<void> => {
-    const at = options.now();
     try {
       await run(claimed.job);
       await jobs.complete(claimed.id, worker);
     } catch (error) {
       const last = claimed.attempts >= options.maxAttempts;
-      const retryAt = last ? null : new Date(at.getTime() + options.retryMs * 4 ** (claimed.attempts - 1));
+      // The pause counts from the failure, not from the attempt's start: a job that fails slowly still waits it out.
+      const pause = options.retryMs * 4 ** (claimed.attempts - 1);
+      const retryAt = last ? null : new Date(options.now().getTime() + pause);
       await jobs.fail(claimed.id, worker, { error: String(error), retryAt }).catch(() => {
         // The store is failing too: the lease expires, and the job is claimed again then.
       });
