@@ -43,6 +43,9 @@ describe('isSubstantive', () => {
     '?!',
     'k',
     '行',
+    'npm',
+    '部',
+    '👍 npm 👍',
   ])('is false for %j', (text) => {
     expect(isSubstantive(text)).toBe(false);
   });
@@ -63,6 +66,9 @@ describe('isSubstantive', () => {
     'テストは維持してください',
     'Okapi',
     'lol the build is red again on main',
+    'pnpm',
+    'a部b',
+    '👍 pnpm 👍',
   ])('is true for %j', (text) => {
     expect(isSubstantive(text)).toBe(true);
   });

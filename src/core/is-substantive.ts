@@ -41,6 +41,7 @@ const SMALL_TALK_HEAD = new RegExp(
 );
 // Small talk is short: past this many characters a message is taken as content without further checks.
 const LONGEST_SMALL_TALK = 160;
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
 /**
  * False for small talk and acknowledgements that carry no durable information ("thanks!", "ok", "👍", "好的",
@@ -50,8 +51,13 @@ export function isSubstantive(userText: string): boolean {
   const text = userText.trim();
   if (text.length > LONGEST_SMALL_TALK) return true;
   // Letters and digits only; a CJK character weighs two, as it carries about a word.
+  // Counted up to the threshold only, a character at a time (no match object per letter: this runs on every turn).
   let weight = 0;
-  for (const char of text.matchAll(/[\p{L}\p{N}]/gu)) weight += CJK_LETTER.test(char[0]) ? 2 : 1;
+  for (const char of text) {
+    if (!LETTER_OR_DIGIT.test(char)) continue;
+    weight += CJK_LETTER.test(char) ? 2 : 1;
+    if (weight >= 4) break;
+  }
   if (weight < 4) return false;
   let rest = foldToWords(text, { apostrophes: true });
   while (rest !== '') {

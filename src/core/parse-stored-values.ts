@@ -15,8 +15,15 @@ const clarificationsSchema = z.array(
   }),
 );
 const modelStateSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
-const chatPathSchema = z.enum(['api', 'new-handle', 'resumed', 'fallback-history']);
-const cacheMissSchema = z.enum([
+// Enumerations are checked against a set, not a schema: a turn's are read for every turn of a session read (each
+// `prepare`), and a failed `safeParse` (a null column) builds an error object each time.
+const CHAT_PATHS: ReadonlySet<string> = new Set([
+  'api',
+  'new-handle',
+  'resumed',
+  'fallback-history',
+] satisfies ChatPath[]);
+const CACHE_MISSES: ReadonlySet<string> = new Set([
   'cold',
   'pin-changed',
   'summary-changed',
@@ -37,12 +44,12 @@ export function parseStoredModelState(value: unknown): Readonly<Record<string, M
 
 /** Why a reply's request missed the prompt cache; null when it did not, or when not recorded or unknown. */
 export function parseStoredCacheMiss(value: unknown): CacheMissReason | null {
-  return cacheMissSchema.safeParse(value).data ?? null;
+  return typeof value === 'string' && CACHE_MISSES.has(value) ? (value as CacheMissReason) : null;
 }
 
 /** How a reply reached the model; null when not recorded or unknown. */
 export function parseStoredChatPath(value: unknown): ChatPath | null {
-  return chatPathSchema.safeParse(value).data ?? null;
+  return typeof value === 'string' && CHAT_PATHS.has(value) ? (value as ChatPath) : null;
 }
 
 /** The usage columns of a turn as a `Usage`, only the fields that were recorded; null when none was. */

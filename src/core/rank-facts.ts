@@ -30,7 +30,12 @@ export function rankFacts(
       const recency = 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS);
       const use = Math.min(1, Math.log1p(fact.accessCount) / Math.log1p(20));
       const named = 1 + ENTITY_WEIGHT * entityShare(fact.text, entities);
-      return { ...fact, score: relevance * named * (1 + RECENCY_WEIGHT * recency + USE_WEIGHT * use) };
+      const score = relevance * named * (1 + RECENCY_WEIGHT * recency + USE_WEIGHT * use);
+      // The fields one by one, not a spread of the fact: with the spread, each young-generation collection promoted
+      // ~0.45 MB more at 100,000 facts (`--trace-gc-nvp`, `prepare` in a loop), and paused longer; most likely V8
+      // pretenured the copies, which, dead in the old generation, kept their young fields alive.
+      const { id, agentId, userId, text, source, accessCount, createdAt, lastUsedAt } = fact;
+      return { id, agentId, userId, text, source, accessCount, createdAt, lastUsedAt, score };
     })
     .sort((a, b) => b.score - a.score || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }

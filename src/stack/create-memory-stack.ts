@@ -25,6 +25,7 @@ import { createInspectApi } from './inspect-api.js';
 import { type MemoryLimits, resolveLimits } from './memory-limits.js';
 import type { DecorateInput, DecorateOpenaiInput, MemoryStack, RecordInput } from './memory-stack.js';
 import { prepareTurn } from './prepare-turn.js';
+import { preparedStates } from './prepared-states.js';
 import { factPurger } from './purge-facts.js';
 import { recordTurn } from './record-turn.js';
 import { searchTurns } from './search-turns.js';
@@ -114,7 +115,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     explainCacheMiss: cacheMissTracker(),
     purgeFacts: Object.assign(async () => {}, { due: () => false }),
     historyCache: new Map(),
-    prepared: new WeakMap(),
+    prepared: preparedStates(),
     toolLoops: createToolLoops(),
   };
   context.purgeFacts = factPurger(context);

@@ -11,6 +11,7 @@ import type { SentPrompt } from '../spec/turn-trace.js';
 import type { CacheMissReason } from '../spec/usage.js';
 import type { UsageEstimator } from './estimate-usage.js';
 import type { MemoryLimits } from './memory-limits.js';
+import type { PreparedStates } from './prepared-states.js';
 import type { ToolLoops } from './tool-loops.js';
 import type { CacheMissTracker } from './track-cache-miss.js';
 
@@ -72,7 +73,7 @@ export interface StackContext {
   /** History turns formatted for the prompt, by turn id (checked against the text, in case an id is reused). */
   historyCache: Map<number, { source: string; text: string; tokens: number }>;
   /** Turns from `prepare` and `decorate`, by the object returned to the caller. */
-  prepared: WeakMap<object, PreparedState>;
+  prepared: PreparedStates;
   /** The steps of tool loops whose final answer has not come yet, by session. */
   toolLoops: ToolLoops;
   /** Usage from the prompt-cache simulator, for turns recorded without provider figures. */
