@@ -1,16 +1,14 @@
 import { existsSync } from 'node:fs';
 import { type Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, MemstackError } from '../index.js';
-import { openaiCompatibleEmbedder } from '../openai-compatible.js';
+import { addEmbedderOptions, type EmbedderFlags, embedderFromFlags } from './embedder-options.js';
 import { describeDatabase, isPostgresUrl, openStore } from './open-store.js';
 import { progressBar } from './progress-bar.js';
 
-interface EmbedFlags {
+interface EmbedFlags extends EmbedderFlags {
   db: string;
   schema?: string;
-  embedBaseUrl: string;
   embedModel: string;
-  embedKeyEnv?: string;
   limit?: number;
   json?: boolean;
 }
@@ -21,40 +19,20 @@ interface EmbedFlags {
  * it with the counts so far (exit code 1): run it again to finish. Ctrl-C stops it the same way.
  */
 export function registerEmbedCommand(program: Command): void {
-  program
+  const command = program
     .command('embed')
     .description(
       "compute the vectors a database's facts and turns lack (stored before an embedder was set, or while it failed)",
     )
     .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
-    .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
-    .requiredOption(
-      '--embed-base-url <url>',
-      'a server speaking /v1/embeddings (OpenAI, Ollama, vLLM, llama.cpp), e.g. http://localhost:11434/v1',
-    )
-    .requiredOption('--embed-model <model>', 'the embedding model: the one the application ranks with')
-    .option(
-      '--embed-key-env <name>',
-      'the environment variable holding the API key (default: OPENAI_API_KEY, for api.openai.com only)',
-    )
+    .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)');
+  addEmbedderOptions(command, true)
     .option('--limit <count>', 'embed at most this many rows, then stop', parseCount)
     .option('--json', 'print the report as JSON')
     .action(async (flags: EmbedFlags) => {
       if (!isPostgresUrl(flags.db) && !existsSync(flags.db))
         throw new InvalidArgumentError(`no database at ${flags.db}`);
-      if (!/^https?:\/\//.test(flags.embedBaseUrl)) {
-        throw new InvalidArgumentError(`--embed-base-url needs a scheme: write http://${flags.embedBaseUrl}`);
-      }
-      let apiKey: string | undefined;
-      if (flags.embedKeyEnv !== undefined) {
-        apiKey = process.env[flags.embedKeyEnv]?.trim();
-        if (!apiKey) throw new InvalidArgumentError(`--embed-key-env: ${flags.embedKeyEnv} is not set`);
-      }
-      const embedder = openaiCompatibleEmbedder({
-        baseURL: flags.embedBaseUrl,
-        model: flags.embedModel,
-        ...(apiKey ? { apiKey } : {}),
-      });
+      const embedder = embedderFromFlags(flags);
       let failure: unknown;
       // The application's workers run its jobs, with its extractor: this stack runs none.
       const stack = createMemoryStack({

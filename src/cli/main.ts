@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, heuristicExtractor, llmExtractor, MemstackError, type PromptLayout } from '../index.js';
 import { registerEmbedCommand } from './embed-command.js';
+import { addEmbedderOptions, type EmbedderFlags, embedderFromFlags } from './embedder-options.js';
 import { formatReplaySummary, formatReplayTurn } from './format-replay.js';
 import { logJobs } from './log-jobs.js';
 import { addMemoryCommands, openTool } from './memory-commands.js';
@@ -121,52 +122,60 @@ program
     }
   });
 
-program
-  .command('serve')
-  .description('run the memory proxy: POST /v1/messages (Anthropic) and /v1/chat/completions (OpenAI), with memory')
-  .option('--port <port>', 'port to listen on', parsePort, 8787)
-  .option('--host <address>', 'address to bind (anything but loopback needs --token)', '127.0.0.1')
-  .option(
-    '--db <path-or-url>',
-    'SQLite file, or a postgres:// URL (several proxies may share one)',
-    '.memstack/proxy.db',
-  )
-  .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
-  .option('--token <token>', 'required of every request in x-memstack-token (default: $MEMSTACK_PROXY_TOKEN)')
-  .option('--agent <id>', 'agent id of requests that name none', 'proxy')
-  .option('--anthropic-base-url <url>', 'Anthropic upstream', 'https://api.anthropic.com')
-  .option('--openai-base-url <url>', 'OpenAI upstream', 'https://api.openai.com')
-  .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)')
-  .action(async (options: ServeFlags) => {
-    const { startMemoryProxy } = await import('../server.js');
-    const extractor = options.extractModel
-      ? llmExtractor({ model: await modelFromSpec(options.extractModel, undefined) })
-      : heuristicExtractor();
-    const stack = createMemoryStack({ store: await openStore(options.db, { schema: options.schema }), extractor });
-    const proxy = await startMemoryProxy({
-      stack,
-      port: options.port,
-      host: options.host,
-      token: options.token ?? (process.env.MEMSTACK_PROXY_TOKEN || undefined),
-      agentId: options.agent,
-      anthropicBaseUrl: checkUrl(options.anthropicBaseUrl, '--anthropic-base-url'),
-      openaiBaseUrl: checkUrl(options.openaiBaseUrl, '--openai-base-url'),
-      // A memory failure (the request went on without memory) or an inspector call that failed: the error says which.
-      onError: (error) => console.error(`memstack: ${String(error)}`),
-    }).catch(async (error: unknown) => {
-      await stack.close();
-      throw error;
-    });
-    console.log(
-      `memstack proxy on ${proxy.url} (database ${describeDatabase(options.db)}); inspector on ${proxy.url}/inspect/`,
-    );
-    const stop = async (): Promise<void> => {
-      await proxy.close();
-      await stack.close();
-    };
-    process.once('SIGINT', () => void stop());
-    process.once('SIGTERM', () => void stop());
+addEmbedderOptions(
+  program
+    .command('serve')
+    .description('run the memory proxy: POST /v1/messages (Anthropic) and /v1/chat/completions (OpenAI), with memory')
+    .option('--port <port>', 'port to listen on', parsePort, 8787)
+    .option('--host <address>', 'address to bind (anything but loopback needs --token)', '127.0.0.1')
+    .option(
+      '--db <path-or-url>',
+      'SQLite file, or a postgres:// URL (several proxies may share one)',
+      '.memstack/proxy.db',
+    )
+    .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
+    .option('--token <token>', 'required of every request in x-memstack-token (default: $MEMSTACK_PROXY_TOKEN)')
+    .option('--agent <id>', 'agent id of requests that name none', 'proxy')
+    .option('--anthropic-base-url <url>', 'Anthropic upstream', 'https://api.anthropic.com')
+    .option('--openai-base-url <url>', 'OpenAI upstream', 'https://api.openai.com')
+    .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)'),
+  false,
+).action(async (options: ServeFlags) => {
+  const { startMemoryProxy } = await import('../server.js');
+  // With an embedder, prepare fuses vector and full-text rankings, and each exchange gets its vectors.
+  const embedder = embedderFromFlags(options);
+  const extractor = options.extractModel
+    ? llmExtractor({ model: await modelFromSpec(options.extractModel, undefined) })
+    : heuristicExtractor();
+  const stack = createMemoryStack({
+    store: await openStore(options.db, { schema: options.schema }),
+    extractor,
+    ...(embedder ? { embedder } : {}),
   });
+  const proxy = await startMemoryProxy({
+    stack,
+    port: options.port,
+    host: options.host,
+    token: options.token ?? (process.env.MEMSTACK_PROXY_TOKEN || undefined),
+    agentId: options.agent,
+    anthropicBaseUrl: checkUrl(options.anthropicBaseUrl, '--anthropic-base-url'),
+    openaiBaseUrl: checkUrl(options.openaiBaseUrl, '--openai-base-url'),
+    // A memory failure (the request went on without memory) or an inspector call that failed: the error says which.
+    onError: (error) => console.error(`memstack: ${String(error)}`),
+  }).catch(async (error: unknown) => {
+    await stack.close();
+    throw error;
+  });
+  console.log(
+    `memstack proxy on ${proxy.url} (database ${describeDatabase(options.db)}); inspector on ${proxy.url}/inspect/`,
+  );
+  const stop = async (): Promise<void> => {
+    await proxy.close();
+    await stack.close();
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+});
 
 program
   .command('inspect')
@@ -199,42 +208,46 @@ program
     process.once('SIGTERM', () => void stop());
   });
 
-program
-  .command('worker')
-  .description("run a store's background jobs (extractions, purges) and nothing else, until SIGINT or SIGTERM")
-  .requiredOption('--db <path-or-url>', 'a SQLite file, or a postgres:// URL')
-  .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
-  .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)')
-  .action(async (options: { db: string; schema?: string; extractModel?: string }) => {
-    const extractor = options.extractModel
-      ? llmExtractor({ model: await modelFromSpec(options.extractModel, undefined) })
-      : heuristicExtractor();
-    const store = await openStore(options.db, { schema: options.schema });
-    if (store.jobs === undefined) {
-      await store.close();
-      throw new Error(`${options.db} keeps no jobs for a worker (an in-memory database runs its own)`);
-    }
-    const jobs = logJobs(store.jobs, (line) => console.log(line));
-    const stack = createMemoryStack({ store: { ...store, jobs }, extractor });
-    console.log(`memstack worker on ${describeDatabase(options.db)}`);
-    // The queue's poll timer does not hold a process open: this does, until a signal.
-    const keepAlive = setInterval(() => {}, 60_000);
-    const stop = async (): Promise<void> => {
-      // No new job; the ones held finish, then the store closes.
-      clearInterval(keepAlive);
-      jobs.stop();
-      await stack.close();
-      console.log('memstack worker stopped');
-    };
-    process.once('SIGINT', () => void stop());
-    process.once('SIGTERM', () => void stop());
-  });
+addEmbedderOptions(
+  program
+    .command('worker')
+    .description("run a store's background jobs (extractions, purges) and nothing else, until SIGINT or SIGTERM")
+    .requiredOption('--db <path-or-url>', 'a SQLite file, or a postgres:// URL')
+    .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
+    .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)'),
+  false,
+).action(async (options: { db: string; schema?: string; extractModel?: string } & EmbedderFlags) => {
+  // With an embedder, the exchanges it extracts get their vectors too (decision 22).
+  const embedder = embedderFromFlags(options);
+  const extractor = options.extractModel
+    ? llmExtractor({ model: await modelFromSpec(options.extractModel, undefined) })
+    : heuristicExtractor();
+  const store = await openStore(options.db, { schema: options.schema });
+  if (store.jobs === undefined) {
+    await store.close();
+    throw new Error(`${options.db} keeps no jobs for a worker (an in-memory database runs its own)`);
+  }
+  const jobs = logJobs(store.jobs, (line) => console.log(line));
+  const stack = createMemoryStack({ store: { ...store, jobs }, extractor, ...(embedder ? { embedder } : {}) });
+  console.log(`memstack worker on ${describeDatabase(options.db)}${embedder ? ` (vectors: ${embedder.model})` : ''}`);
+  // The queue's poll timer does not hold a process open: this does, until a signal.
+  const keepAlive = setInterval(() => {}, 60_000);
+  const stop = async (): Promise<void> => {
+    // No new job; the ones held finish, then the store closes.
+    clearInterval(keepAlive);
+    jobs.stop();
+    await stack.close();
+    console.log('memstack worker stopped');
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+});
 
 addMemoryCommands(program);
 registerMigrateCommand(program);
 registerEmbedCommand(program);
 
-interface ServeFlags {
+interface ServeFlags extends EmbedderFlags {
   port: number;
   host: string;
   db: string;

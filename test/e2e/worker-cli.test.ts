@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStack } from '../../src/index.js';
 import { postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import { startEmbeddingsServer } from '../support/embeddings-server.js';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,6 +72,42 @@ describe('memstack worker (the built CLI)', () => {
       { state: 'done' },
     ]);
     await store.close();
+  }, 20_000);
+
+  it('computes the vectors of the exchanges it extracts when given an embedder, and refuses half of its flags', async () => {
+    const server = await startEmbeddingsServer();
+    try {
+      const path = join(directory, 'vectors.db');
+      const scope = { agentId: 'bot', userId: 'alice' };
+      const app = createMemoryStack({ store: sqliteStore({ path }), runJobs: false });
+      await app.record(await app.prepare({ ...scope, text: 'I always deploy with Terraform Cloud.' }), {
+        text: 'Noted.',
+      });
+      await app.close();
+
+      const half = runWorker(['--db', path, '--embed-model', 'test-embed'], /go together/);
+      expect(await half.exited).toBe(1);
+      expect(half.output()).toMatch(/--embed-base-url and --embed-model go together/);
+
+      const worker = runWorker(
+        ['--db', path, '--embed-base-url', server.baseURL, '--embed-model', 'test-embed'],
+        /^done job \d+ extract /m,
+      );
+      await worker.seen;
+      worker.signal('SIGTERM');
+      expect(await worker.exited, worker.output()).toBe(0);
+      expect(worker.output()).toMatch(/^memstack worker on .*vectors\.db \(vectors: test-embed\)$/m);
+      expect(server.requests.map((request) => request.model)).toEqual(['test-embed']);
+
+      const store = sqliteStore({ path });
+      const models = (table: string) =>
+        store.database.prepare(`SELECT vector_model AS model FROM ${table} ORDER BY id`).all();
+      expect(models('facts')).toEqual([{ model: 'test-embed' }]);
+      expect(models('turns')).toEqual([{ model: 'test-embed' }, { model: 'test-embed' }]);
+      await store.close();
+    } finally {
+      await server.close();
+    }
   }, 20_000);
 
   it.skipIf(!TEST_POSTGRES_URL)(
