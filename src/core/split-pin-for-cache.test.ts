@@ -22,7 +22,7 @@ describe('splitPinForCache', () => {
     expect(split).toEqual({ system: stored, recent: ['answer during this burst'], placed: false });
   });
 
-  it('places the whole pin at a new burst, or when nothing was placed yet', () => {
+  it('places the whole pin at a new burst', () => {
     const whole =
       'Migrate to Vite\n[+] old answer (no time)\n[+] answer before this burst\n[+] answer during this burst';
     const stale = { text: 'Migrate to Vite', at: 11 * minute };
@@ -33,6 +33,20 @@ describe('splitPinForCache', () => {
     });
     const stored = { text: 'Migrate to Vite', at: 60 * minute };
     expect(splitPinForCache(pin, stored, times, 63 * minute + 5 * minute).placed).toBe(true);
-    expect(splitPinForCache(pin, null, times, 64 * minute).placed).toBe(true);
+    // Nothing placed yet, at a new burst (or the session's first turn): the whole pin.
+    expect(splitPinForCache(pin, null, times, 63 * minute + 5 * minute)).toEqual({
+      system: { text: whole, at: 68 * minute },
+      recent: [],
+      placed: true,
+    });
+    expect(splitPinForCache(pin, null, [], 64 * minute).placed).toBe(true);
+  });
+
+  it('keeps a pin first set within a burst out of the system prompt until the next burst: the recap carries it', () => {
+    expect(splitPinForCache(pin, null, times, 64 * minute)).toEqual({
+      system: null,
+      recent: ['old answer (no time)', 'answer before this burst', 'answer during this burst'],
+      placed: false,
+    });
   });
 });

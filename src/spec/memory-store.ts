@@ -176,6 +176,11 @@ export interface SessionPatch {
    * (after a correction by hand, which must not wait for the end of a burst of turns).
    */
   clearSystemPin?: boolean;
+  /**
+   * Places this text as the copy of the pin in the cached system prompt, from `at` (a correction by hand: the next
+   * turn shows it at once, and the rest of the burst keeps it). Takes precedence over `clearSystemPin`.
+   */
+  placeSystemPin?: { text: string; at: Date };
 }
 
 /** What one extraction writes (`SessionStore.commitExtraction`): all of it, or none. */

@@ -79,7 +79,8 @@ export async function decorateTurn(
     recalled,
     taskMaxChars: context.limits.recapTaskMaxChars,
   });
-  const pinSection = split ? systemSections.pin(split.system.text) : pinned ? systemSections.pin(pinned) : '';
+  const placed = split ? (split.system?.text ?? null) : pinned;
+  const pinSection = placed ? systemSections.pin(placed) : '';
   const notes = { pin: pinSection, recap: recap.block };
 
   let request: AnthropicConversation | OpenaiConversation;

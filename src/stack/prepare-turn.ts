@@ -34,7 +34,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
   const assembled = assemblePrompt({
     layout: context.layout,
     systemPrompt: context.systemPrompt,
-    pin: split ? split.system.text : pinned,
+    pin: split ? (split.system?.text ?? null) : pinned,
     recentClarifications: split?.recent ?? [],
     task: pin?.task ?? null,
     summary: session?.summary ?? null,

@@ -30,13 +30,13 @@ export function preparedState(
     modelState: session?.modelState ?? {},
     historyVersion: session?.historyVersion ?? 0,
     systemPin:
-      split?.placed && session
+      split?.placed && split.system && session
         ? { text: split.system.text, at: new Date(split.system.at), pinVersion: session.pinVersion }
         : undefined,
     cacheParts: {
       // A decorated request has no summary: the caller's transcript is its history.
       summary: extra.decorated ? null : (session?.summary ?? null),
-      pin: split ? split.system.text : memory.pinned,
+      pin: split ? (split.system?.text ?? null) : memory.pinned,
       ...(systemText === undefined ? {} : { system: systemText }),
     },
     ...rest,

@@ -14,8 +14,8 @@ const ATTEMPTS = 3;
 /**
  * A correction by hand: the session's pin becomes `text` (the whole pin: the task, without clarifications), or
  * nothing (`null`, and extraction does not pin a task again: the user cleared it on purpose). The memory gate
- * applies as to any task. The next turn shows the new pin at once, even within a burst of turns (the cached copy in
- * the system prompt is dropped). Returns the pin as the model will read it.
+ * applies as to any task. The next turn shows the new pin at once, even within a burst of turns (it replaces the
+ * copy in the cached system prompt). Returns the pin as the model will read it.
  */
 export async function setPin(context: StackContext, scope: SessionScope, text: string | null): Promise<string | null> {
   const checked = checkScope(scope);
@@ -38,9 +38,11 @@ export async function setPin(context: StackContext, scope: SessionScope, text: s
     if (snapshot === null) {
       throw new InvalidInputError('NOT_FOUND', 'scope', `no session ${key} yet: a pin is set on a session with turns`);
     }
+    // The correction goes into the cached system prompt at once (a new copy of the pin, placed now), so that it shows
+    // from the next turn on, even within a burst of turns; a cleared pin leaves none there.
     const written = await context.store.sessions.update(key, {
       pin: { value: pin, expectedPinVersion: snapshot.session.pinVersion },
-      clearSystemPin: true,
+      ...(pin ? { placeSystemPin: { text: renderPin(pin), at: context.now() } } : { clearSystemPin: true }),
       ...(pin === null ? { pinAttempts: context.limits.pinAttempts } : {}),
     });
     if (written) {

@@ -103,6 +103,17 @@ export function sessionCases(harness: ContractHarness): void {
       // Refused as a whole when the pin version is stale: the attempts are not set either.
       expect(await harness.store.sessions.update('s1', { ...cleared, pinAttempts: 0 })).toBe(false);
       expect((await harness.store.sessions.read('s1'))?.session.pinAttempts).toBe(3);
+      // A correction by hand places its copy in the system prompt at once.
+      const corrected = new Date(placed.getTime() + 60_000);
+      const correction = {
+        pin: { value: { task: 'U', taskUserId: null, clarifications: [] }, expectedPinVersion: 2 },
+        placeSystemPin: { text: 'U', at: corrected },
+      };
+      expect(await harness.store.sessions.update('s1', correction)).toBe(true);
+      expect((await harness.store.sessions.read('s1'))?.session).toMatchObject({
+        pinVersion: 3,
+        systemPin: { text: 'U', at: corrected },
+      });
     });
 
     it('records who spoke first and whether anyone else has', async () => {

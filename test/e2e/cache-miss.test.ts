@@ -32,9 +32,9 @@ describe('why a turn missed the prompt cache', () => {
   };
   const misses = () => events.flatMap((event) => (event.type === 'usage' ? [event.cacheMiss] : []));
 
-  it('tells a cold start, a hit, a first pin and an expired cache apart, stores each and counts them', async () => {
+  it('tells a cold start, a hit, a corrected pin and an expired cache apart, stores each and counts them', async () => {
     // 'Hello there.' is not worth an extraction: the first reply scripted is the second turn's.
-    open([extraction('Move the billing service to Postgres'), extraction(null), extraction(null)]);
+    open([extraction('Move the billing service to Postgres'), extraction(null), extraction(null), extraction(null)]);
     const say = async (text: string) => {
       const prepared = await stack.prepare({ ...alice, text });
       await stack.record(prepared, { text: `Noted: ${text}` });
@@ -45,20 +45,29 @@ describe('why a turn missed the prompt cache', () => {
     clock += MINUTE;
     await say('Help me move the billing service to Postgres.');
     clock += MINUTE;
-    // The task was pinned after the second turn, with history already cached behind the system prompt.
-    await say('We run Postgres 16.');
+    // The task was pinned after the second exchange of the burst: the recap carries it until the next burst, and
+    // the cached prefix stays as it was.
+    const third = await say('We run Postgres 16.');
+    expect(JSON.stringify(third.request.system)).not.toContain('Move the billing service to Postgres');
+    expect(JSON.stringify(third.request.messages.at(-1))).toContain('Move the billing service to Postgres');
+    clock += MINUTE;
+    // A correction by hand shows at once, in the system prompt: the cache after it is written again.
+    await stack.setPin(alice, 'Move the billing service to Postgres 16');
+    await say('Start with the schema.');
     clock += 10 * MINUTE;
-    await say('Back again.');
-    expect(misses()).toEqual(['cold', null, 'pin-changed', 'cold']);
+    const last = await say('Back again.');
+    expect(JSON.stringify(last.request.system)).toContain('Move the billing service to Postgres 16');
+    const reasons = ['cold', null, null, 'pin-changed', 'cold'];
+    expect(misses()).toEqual(reasons);
     expect(stack.stats().cache).toEqual({
-      hits: 1,
+      hits: 2,
       cold: 2,
       missReasons: { pinChanged: 1, summaryChanged: 0, factsChanged: 0, historyChanged: 0, layoutChanged: 0 },
     });
     const exchanges = await stack.inspect.exchanges(first.session.key);
-    expect(exchanges.map((exchange) => exchange.cache.reason)).toEqual(['cold', null, 'pin-changed', 'cold']);
+    expect(exchanges.map((exchange) => exchange.cache.reason)).toEqual(reasons);
     const figures = await stack.inspect.figures(first.session.key);
-    expect(figures.map((reply) => reply.cache.reason)).toEqual(['cold', null, 'pin-changed', 'cold']);
+    expect(figures.map((reply) => reply.cache.reason)).toEqual(reasons);
   });
 
   it("tells a caller's edited history and a changed system prompt apart from a hit", async () => {

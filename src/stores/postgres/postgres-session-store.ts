@@ -256,7 +256,12 @@ async function updateSession(sql: Sql, schema: string, key: string, patch: Sessi
     conditions.push(`extracted_through = ${value(patch.cursor.expectedThroughTurnId)}`);
   }
   if (patch.pinAttempts !== undefined) assignments.push(`pin_attempts = ${value(patch.pinAttempts)}`);
-  if (patch.clearSystemPin) assignments.push('system_pin = NULL', 'system_pin_at = NULL');
+  if (patch.placeSystemPin) {
+    assignments.push(
+      `system_pin = ${value(patch.placeSystemPin.text)}`,
+      `system_pin_at = ${value(patch.placeSystemPin.at)}`,
+    );
+  } else if (patch.clearSystemPin) assignments.push('system_pin = NULL', 'system_pin_at = NULL');
   if (patch.modelState !== undefined) {
     assignments.push(
       `model_state = jsonb_set(model_state, ARRAY[${value(patch.modelState.provider)}::text], ${value(

@@ -257,7 +257,10 @@ function updateSession(database: SqliteDatabase, key: string, patch: SessionPatc
     assignments.push('pin_attempts = ?');
     values.push(patch.pinAttempts);
   }
-  if (patch.clearSystemPin) assignments.push('system_pin = NULL', 'system_pin_at = NULL');
+  if (patch.placeSystemPin) {
+    assignments.push('system_pin = ?', 'system_pin_at = ?');
+    values.push(patch.placeSystemPin.text, patch.placeSystemPin.at.getTime());
+  } else if (patch.clearSystemPin) assignments.push('system_pin = NULL', 'system_pin_at = NULL');
   if (patch.modelState !== undefined) {
     assignments.push('model_state = json_set(model_state, ?, json(?))');
     values.push(`$.${JSON.stringify(patch.modelState.provider)}`, JSON.stringify(patch.modelState.state));
