@@ -18,8 +18,8 @@ export interface SystemPin {
  * the clarifications added after it ride in the uncached recap. A pin first set within a burst after its first
  * exchange (the first message that states a task came after a greeting or a question) is not placed either: the
  * system prompt has had none since the burst began, so it keeps none (`system: null`), and the recap, which names the
- * task anyway, shows all its clarifications. A new burst (the cache is cold anyway) places the whole current pin. `turnTimes`: the stored turns'
- * times, oldest first (epoch ms).
+ * task anyway, shows all its clarifications. A new burst (the cache is cold anyway) places the whole current pin.
+ * `turnTimes`: the stored turns' times, oldest first (epoch ms).
  */
 export function splitPinForCache(
   pin: PinState,
@@ -30,11 +30,11 @@ export function splitPinForCache(
 ): { system: SystemPin | null; recent: string[]; placed: boolean } {
   const last = turnTimes.at(-1);
   const burstContinues = last !== undefined && now - last < windowMs;
-  if (stored && burstContinues && stored.at > startOfBurst(turnTimes, windowMs) - windowMs) {
+  if (stored && burstContinues && stored.at > (turnTimes[burstStart(turnTimes, windowMs)] ?? 0) - windowMs) {
     const recent = pin.clarifications.filter((clarification) => (clarification.at ?? 0) >= stored.at);
     return { system: stored, recent: recent.map((clarification) => clarification.text), placed: false };
   }
-  if (stored === null && burstContinues && turnsInBurst(turnTimes, windowMs) > PLACE_WITHIN_TURNS) {
+  if (stored === null && burstContinues && turnTimes.length - burstStart(turnTimes, windowMs) > PLACE_WITHIN_TURNS) {
     return { system: null, recent: pin.clarifications.map((clarification) => clarification.text), placed: false };
   }
   return { system: { text: renderPin(pin), at: now }, recent: [], placed: true };
@@ -47,16 +47,9 @@ export function splitPinForCache(
  */
 const PLACE_WITHIN_TURNS = 2;
 
-/** How many turns the last run of turns less than `windowMs` apart holds. */
-function turnsInBurst(turnTimes: readonly number[], windowMs: number): number {
+/** The index of the first turn of the last run of turns less than `windowMs` apart (0 when there is none). */
+function burstStart(turnTimes: readonly number[], windowMs: number): number {
   let index = turnTimes.length - 1;
   while (index > 0 && (turnTimes[index] ?? 0) - (turnTimes[index - 1] ?? 0) < windowMs) index -= 1;
-  return turnTimes.length - Math.max(0, index);
-}
-
-/** The time of the first turn of the last run of turns less than `windowMs` apart. */
-function startOfBurst(turnTimes: readonly number[], windowMs: number): number {
-  let index = turnTimes.length - 1;
-  while (index > 0 && (turnTimes[index] ?? 0) - (turnTimes[index - 1] ?? 0) < windowMs) index -= 1;
-  return turnTimes[index] ?? 0;
+  return Math.max(0, index);
 }
