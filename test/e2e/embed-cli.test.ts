@@ -1,27 +1,14 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStack, type VectorStore } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import { CLI_BIN, runMemstack } from '../support/built-cli.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = join(root, 'dist/cli/main.js');
-const run = promisify(execFile);
-
-async function memstack(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const bin = CLI_BIN;
+const memstack = (...args: string[]) => runMemstack(args);
 
 describe('memstack embed (the built CLI; `npm test` builds first)', () => {
   let directory: string;
@@ -105,11 +92,10 @@ describe('memstack embed (the built CLI; `npm test` builds first)', () => {
     const path = await storedWithoutVectors('keyed.db');
     server.mode = 'ok';
     server.authorizations.length = 0;
-    const { code, stdout } = await run(
-      process.execPath,
-      [bin, 'embed', ...flags(path), '--embed-key-env', 'MEMSTACK_TEST_EMBED_KEY', '--json'],
-      { cwd: root, env: { ...process.env, MEMSTACK_TEST_EMBED_KEY: 'sk-test-123' } },
-    ).then((result) => ({ code: 0, ...result }));
+    const { code, stdout } = await runMemstack(
+      ['embed', ...flags(path), '--embed-key-env', 'MEMSTACK_TEST_EMBED_KEY', '--json'],
+      { ...process.env, MEMSTACK_TEST_EMBED_KEY: 'sk-test-123' },
+    );
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ facts: 70, turns: 2, complete: true });
     // Three requests: 64 facts, 6 facts, 2 turns.
