@@ -9,10 +9,9 @@ import {
   type VectorStore,
 } from '../../src/index.js';
 import { openaiCompatibleEmbedder } from '../../src/openai-compatible.js';
-import { postgresStore } from '../../src/postgres.js';
-import { sqliteStore } from '../../src/sqlite.js';
+import { bothStores } from '../support/both-stores.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
-import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
+import { dropSchemas, NO_POSTGRES } from '../support/test-postgres.js';
 
 const alice = { agentId: 'bot', userId: 'alice', sessionId: 'chat-1' };
 const scope = { agentId: 'bot', userId: 'alice' };
@@ -48,19 +47,7 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-const stores: Array<[string, (() => Promise<MemoryStore>) | null]> = [
-  ['sqlite', async () => sqliteStore({ path: ':memory:' })],
-  [
-    'postgres',
-    TEST_POSTGRES_URL
-      ? async () => {
-          const schema = uniqueSchema('backfill');
-          schemas.push(schema);
-          return postgresStore({ connectionString: TEST_POSTGRES_URL as string, schema, jobs: false });
-        }
-      : null,
-  ],
-];
+const stores = bothStores('backfill', schemas);
 
 const embedderOf = (model = 'hash-embed'): Embedder =>
   openaiCompatibleEmbedder({ baseURL: server.baseURL, model, dimensions: 128, timeoutMs: 5000 });

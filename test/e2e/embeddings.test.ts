@@ -10,6 +10,7 @@ import {
 import { openaiCompatibleEmbedder } from '../../src/openai-compatible.js';
 import { copySqliteToPostgres, postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import { bothStores } from '../support/both-stores.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 
@@ -44,19 +45,7 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-const stores: Array<[string, (() => Promise<MemoryStore>) | null]> = [
-  ['sqlite', async () => sqliteStore({ path: ':memory:' })],
-  [
-    'postgres',
-    TEST_POSTGRES_URL
-      ? async () => {
-          const schema = uniqueSchema('embed');
-          schemas.push(schema);
-          return postgresStore({ connectionString: TEST_POSTGRES_URL as string, schema, jobs: false });
-        }
-      : null,
-  ],
-];
+const stores = bothStores('embed', schemas);
 
 for (const [name, openStore] of stores) {
   describe.skipIf(openStore === null)(`embeddings on ${name}${openStore === null ? ` (${NO_POSTGRES})` : ''}`, () => {
