@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PASTE_END, PASTE_START, withoutPasteMarkers } from '../../test/support/paste-markers.js';
 import { createPasteSplitter, type InputSegment } from './create-paste-splitter.js';
 
-const START = '\u001b[200~';
-const END = '\u001b[201~';
+const START = PASTE_START;
+const END = PASTE_END;
 
 /** Feeds the chunks, then ends; adjacent typed segments merged, since where typed text is cut does not matter. */
 function split(chunks: string[]): InputSegment[] {
@@ -51,7 +52,7 @@ const noisy = fc.string({
   ),
   maxLength: 60,
 });
-const withoutMarkers = noisy.map((text) => text.replaceAll(START, '').replaceAll(END, ''));
+const withoutMarkers = noisy.map(withoutPasteMarkers);
 
 /** Cuts `text` at the given fractions of its length (code units: a cut may fall inside a marker). */
 const chunked = (text: string, cuts: number[]): string[] => {
@@ -93,6 +94,14 @@ describe('createPasteSplitter', () => {
         expect(split(chunked(input, at))).toEqual(reference(input));
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('generates pastes without markers (one pass of removal once left START in: fast-check seed 1698500006)', () => {
+    expect(`\u001b[2${START}00~`.replaceAll(START, '')).toBe(START);
+    fc.assert(
+      fc.property(withoutMarkers, (text) => !text.includes(START) && !text.includes(END)),
+      { numRuns: 2000 },
     );
   });
 

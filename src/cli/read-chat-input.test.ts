@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PASTE_END, PASTE_START, withoutPasteMarkers } from '../../test/support/paste-markers.js';
 import { type ChatInput, readChatInput } from './read-chat-input.js';
 
-const START = '\u001b[200~';
-const END = '\u001b[201~';
+const START = PASTE_START;
+const END = PASTE_END;
 
 async function messagesOf(input: ChatInput): Promise<string[]> {
   const messages: string[] = [];
@@ -41,7 +42,7 @@ const pastable = fc
   .string({
     unit: fc.oneof(fc.constantFrom('\n', '\r', '\r\n', '\u001b', '[', '~', '/exit'), fc.string({ unit: 'grapheme' })),
   })
-  .map((text) => text.replaceAll(START, '').replaceAll(END, ''));
+  .map(withoutPasteMarkers);
 
 describe('readChatInput on a pipe', () => {
   it('reads each line as a message, and a paste within markers as one, whatever the byte chunks', async () => {
