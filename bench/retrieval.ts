@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import { ENGLISH_STOP_WORDS } from '../src/core/language/stop-words.js';
-import type { MemoryStore } from '../src/index.js';
+import type { Embedder, MemoryStore } from '../src/index.js';
 import { createMemoryStack, deriveSessionHandle } from '../src/index.js';
 import { type BenchStore, type BenchStoreName, benchStore } from './bench-store.js';
 import { cjkRecall, KOREAN_FIXTURE } from './cjk-retrieval.js';
@@ -37,8 +37,12 @@ interface Indexed {
  * Turns: the conversation is one session, its turns appended as exchanges of two, each at its own date; memstack
  * ranks them with the turn index behind turn recall (`stack.searchTurns`).
  */
-async function indexTurns(conversation: LocomoConversation, store: MemoryStore): Promise<Indexed> {
-  const stack = createMemoryStack({ store });
+async function indexTurns(
+  conversation: LocomoConversation,
+  store: MemoryStore,
+  embedder: Embedder | undefined,
+): Promise<Indexed> {
+  const stack = createMemoryStack({ store, ...(embedder ? { embedder } : {}) });
   const scope = { agentId: 'locomo', channelId: conversation.id };
   const handle = deriveSessionHandle(scope);
   const turns = conversation.sessions.flatMap((session) => session.turns);
@@ -64,6 +68,7 @@ async function indexTurns(conversation: LocomoConversation, store: MemoryStore):
     diaIds.set(ids.userTurnId, user.diaId);
     if (assistant) diaIds.set(ids.assistantTurnId, assistant.diaId);
   }
+  if (embedder) await stack.embedMissing();
   return {
     search: async (question) =>
       (await stack.searchTurns(scope, question, { limit: 10 })).map((turn) => {
@@ -79,8 +84,12 @@ async function indexTurns(conversation: LocomoConversation, store: MemoryStore):
  * Facts: the `observation` facts, each stored as extraction stores one: with the exchange it was drawn from and the
  * message before it as context (the exchange of two turns holding each cited turn), dated by its first cited turn.
  */
-async function indexFacts(conversation: LocomoConversation, store: MemoryStore): Promise<Indexed> {
-  const stack = createMemoryStack({ store });
+async function indexFacts(
+  conversation: LocomoConversation,
+  store: MemoryStore,
+  embedder: Embedder | undefined,
+): Promise<Indexed> {
+  const stack = createMemoryStack({ store, ...(embedder ? { embedder } : {}) });
   const scope = { agentId: 'locomo', userId: conversation.id };
   const turns = conversation.sessions.flatMap((session) => session.turns);
   const position = new Map(turns.map((turn, index) => [turn.diaId, index]));
@@ -111,6 +120,7 @@ async function indexFacts(conversation: LocomoConversation, store: MemoryStore):
     });
     if (inserted) cited.set(inserted.id, fact.diaIds);
   }
+  if (embedder) await stack.embedMissing();
   return {
     search: async (question) =>
       (await stack.facts.search(scope, question, { limit: 10 })).map((fact) => cited.get(fact.id) ?? []),
@@ -124,8 +134,19 @@ const granularities = [
   { name: 'facts', index: indexFacts },
 ] as const;
 
-const RANKINGS = ['memstack', 'baseline', 'baselineSameText', 'baselineBigrams', 'postgres'] as const;
+const RANKINGS = ['memstack', 'baseline', 'baselineSameText', 'baselineBigrams', 'postgres', 'vectors'] as const;
 type Ranking = (typeof RANKINGS)[number];
+
+/**
+ * Where each conversation is indexed: a fresh SQLite store (memstack's ranking), a fresh Postgres store beside it
+ * (`--store postgres`), and, with an embedder (`--embed-base-url`, `--embed-model`), a third fresh SQLite store
+ * whose items get their vectors (`stack.embedMissing`) before the questions, ranked with them.
+ */
+export interface BenchStores {
+  sqlite: BenchStore;
+  postgres: BenchStore | undefined;
+  embedder?: Embedder | undefined;
+}
 
 interface Sums {
   questions: number;
@@ -173,9 +194,9 @@ function spaceBigrams(text: string): string {
 }
 
 async function evaluate(
-  index: (conversation: LocomoConversation, store: MemoryStore) => Promise<Indexed>,
+  index: (conversation: LocomoConversation, store: MemoryStore, embedder: Embedder | undefined) => Promise<Indexed>,
   conversations: LocomoConversation[],
-  stores: { sqlite: BenchStore; postgres: BenchStore | undefined },
+  stores: BenchStores,
 ): Promise<Sums> {
   const sums: Sums = {
     questions: 0,
@@ -185,13 +206,18 @@ async function evaluate(
       baselineSameText: KS.map(() => 0),
       baselineBigrams: KS.map(() => 0),
       postgres: KS.map(() => 0),
+      vectors: KS.map(() => 0),
     },
     byCategory: new Map(),
   };
   for (const conversation of conversations) {
-    const indexed = await index(conversation, await stores.sqlite.open());
+    const indexed = await index(conversation, await stores.sqlite.open(), undefined);
     // The same conversation indexed in a Postgres store of its own (one fresh schema, as SQLite has one database).
-    const onPostgres = stores.postgres ? await index(conversation, await stores.postgres.open()) : undefined;
+    const onPostgres = stores.postgres ? await index(conversation, await stores.postgres.open(), undefined) : undefined;
+    // And in a SQLite store of its own with the embedder: every item's vector computed before the questions.
+    const withVectors = stores.embedder
+      ? await index(conversation, await stores.sqlite.open(), stores.embedder)
+      : undefined;
     const baseline = plainBm25(indexed.items.map((item) => item.plain));
     const sameText = plainBm25(indexed.items.map((item) => item.text));
     const bigrams = plainBm25(
@@ -207,6 +233,7 @@ async function evaluate(
         baselineSameText: diaIdsOf(sameText(qa.question)),
         baselineBigrams: diaIdsOf(bigrams(qa.question)),
         postgres: onPostgres ? await onPostgres.search(qa.question) : [],
+        vectors: withVectors ? await withVectors.search(qa.question) : [],
       };
       const category = sums.byCategory.get(qa.category) ?? {
         count: 0,
@@ -226,6 +253,7 @@ async function evaluate(
     }
     await indexed.close();
     await onPostgres?.close();
+    await withVectors?.close();
   }
   return sums;
 }
@@ -243,13 +271,14 @@ const toRecall = (values: number[], questions: number): Recall => {
  * our questions (English, Chinese), and the small CJK and Korean sets.
  */
 export async function retrievalBench(
-  options: { data?: string; store?: BenchStoreName } = {},
+  options: { data?: string; store?: BenchStoreName; embedder?: Embedder | undefined } = {},
 ): Promise<Record<string, unknown>> {
   const path = options.data ?? LOCOMO_PATH;
   const conversations = loadLocomo(path);
-  const stores = {
+  const stores: BenchStores = {
     sqlite: benchStore('sqlite'),
     postgres: options.store === 'postgres' ? benchStore('postgres') : undefined,
+    embedder: options.embedder,
   };
   try {
     const name = path === LOCOMO_PATH ? 'LoCoMo: Maharana et al. 2024, CC BY-NC 4.0' : basename(path);
@@ -261,68 +290,10 @@ export async function retrievalBench(
 
 async function measure(
   conversations: LocomoConversation[],
-  stores: { sqlite: BenchStore; postgres: BenchStore | undefined },
+  stores: BenchStores,
   dataName: string,
 ): Promise<Record<string, unknown>> {
-  const result: Record<
-    string,
-    { baseline: Recall; memstack: Recall; postgres?: Recall; byCategory: Record<string, unknown> }
-  > = {};
-  for (const granularity of granularities) {
-    if (granularity.name === 'facts' && conversations.every((conversation) => conversation.facts.length === 0)) {
-      console.log(`\nfacts retrieval: skipped, ${dataName} has no observations`);
-      continue;
-    }
-    const sums = await evaluate(granularity.index, conversations, stores);
-    const memstack = toRecall(sums.recall.memstack, sums.questions);
-    const postgres = stores.postgres ? toRecall(sums.recall.postgres, sums.questions) : undefined;
-    const baseline = toRecall(sums.recall.baseline, sums.questions);
-    const sameText = toRecall(sums.recall.baselineSameText, sums.questions);
-    const row = (name: string, recall: Recall) => [name, recall.r1, recall.r3, recall.r5, recall.r10];
-    printTable(
-      `${granularity.name} retrieval (${conversations.length} conversations, ${sums.questions} questions with evidence; ${dataName})`,
-      ['ranking', 'R@1', 'R@3', 'R@5', 'R@10'],
-      [
-        row(
-          granularity.name === 'turns'
-            ? 'memstack (turn index, stack.searchTurns)'
-            : 'memstack (facts.search = prepare ranking)',
-          memstack,
-        ),
-        ...(postgres ? [row('  same ranking on the Postgres store (--store postgres)', postgres)] : []),
-        row('FTS5 bm25 baseline (porter, content words OR-ed)', baseline),
-        ...(granularity.name === 'turns'
-          ? [row('  same, over the text memstack stores (speaker: text [photo])', sameText)]
-          : []),
-      ],
-    );
-    const categories = [...sums.byCategory.entries()].sort(([a], [b]) => a - b);
-    printTable(
-      `${granularity.name}: recall by question category (memstack | baseline)`,
-      ['category', 'questions', 'R@1', 'R@3', 'R@5', 'R@10', '| R@1', 'R@3', 'R@5', 'R@10'],
-      categories.map(([category, value]) => [
-        CATEGORIES[category] ?? String(category),
-        value.count,
-        ...value.memstack.map((sum) => sum / value.count),
-        ...value.baseline.map((sum) => sum / value.count),
-      ]),
-    );
-    result[granularity.name] = {
-      baseline,
-      memstack,
-      ...(postgres ? { postgres } : {}),
-      byCategory: Object.fromEntries(
-        categories.map(([category, value]) => [
-          CATEGORIES[category] ?? String(category),
-          {
-            questions: value.count,
-            memstack: toRecall(value.memstack, value.count),
-            baseline: toRecall(value.baseline, value.count),
-          },
-        ]),
-      ),
-    };
-  }
+  const result = await locomoRecall(conversations, stores, dataName);
   const memorybank = await measureMemoryBank(stores);
   const cjk = await cjkRecall(undefined, stores.sqlite);
   const cjkPostgres = stores.postgres ? await cjkRecall(undefined, stores.postgres) : undefined;
@@ -358,14 +329,90 @@ async function measure(
   };
 }
 
+export interface LocomoRecall {
+  baseline: Recall;
+  memstack: Recall;
+  postgres?: Recall;
+  vectors?: Recall;
+  byCategory: Record<string, unknown>;
+}
+
+/**
+ * Turns and facts of LoCoMo-shaped conversations: recall@k of memstack's ranking, of the same on Postgres and with
+ * vectors when `stores` has them, and of the FTS5 baselines, printed and returned by granularity.
+ */
+export async function locomoRecall(
+  conversations: LocomoConversation[],
+  stores: BenchStores,
+  dataName: string,
+): Promise<Record<string, LocomoRecall>> {
+  const result: Record<string, LocomoRecall> = {};
+  for (const granularity of granularities) {
+    if (granularity.name === 'facts' && conversations.every((conversation) => conversation.facts.length === 0)) {
+      console.log(`\nfacts retrieval: skipped, ${dataName} has no observations`);
+      continue;
+    }
+    const sums = await evaluate(granularity.index, conversations, stores);
+    const memstack = toRecall(sums.recall.memstack, sums.questions);
+    const postgres = stores.postgres ? toRecall(sums.recall.postgres, sums.questions) : undefined;
+    const vectors = stores.embedder ? toRecall(sums.recall.vectors, sums.questions) : undefined;
+    const baseline = toRecall(sums.recall.baseline, sums.questions);
+    const sameText = toRecall(sums.recall.baselineSameText, sums.questions);
+    const row = (name: string, recall: Recall) => [name, recall.r1, recall.r3, recall.r5, recall.r10];
+    printTable(
+      `${granularity.name} retrieval (${conversations.length} conversations, ${sums.questions} questions with evidence; ${dataName})`,
+      ['ranking', 'R@1', 'R@3', 'R@5', 'R@10'],
+      [
+        row(
+          granularity.name === 'turns'
+            ? 'memstack (turn index, stack.searchTurns)'
+            : 'memstack (facts.search = prepare ranking)',
+          memstack,
+        ),
+        ...(postgres ? [row('  same ranking on the Postgres store (--store postgres)', postgres)] : []),
+        ...(vectors ? [row(`  fused with vectors (${stores.embedder?.model})`, vectors)] : []),
+        row('FTS5 bm25 baseline (porter, content words OR-ed)', baseline),
+        ...(granularity.name === 'turns'
+          ? [row('  same, over the text memstack stores (speaker: text [photo])', sameText)]
+          : []),
+      ],
+    );
+    const categories = [...sums.byCategory.entries()].sort(([a], [b]) => a - b);
+    printTable(
+      `${granularity.name}: recall by question category (memstack | baseline)`,
+      ['category', 'questions', 'R@1', 'R@3', 'R@5', 'R@10', '| R@1', 'R@3', 'R@5', 'R@10'],
+      categories.map(([category, value]) => [
+        CATEGORIES[category] ?? String(category),
+        value.count,
+        ...value.memstack.map((sum) => sum / value.count),
+        ...value.baseline.map((sum) => sum / value.count),
+      ]),
+    );
+    result[granularity.name] = {
+      baseline,
+      memstack,
+      ...(postgres ? { postgres } : {}),
+      ...(vectors ? { vectors } : {}),
+      byCategory: Object.fromEntries(
+        categories.map(([category, value]) => [
+          CATEGORIES[category] ?? String(category),
+          {
+            questions: value.count,
+            memstack: toRecall(value.memstack, value.count),
+            baseline: toRecall(value.baseline, value.count),
+          },
+        ]),
+      ),
+    };
+  }
+  return result;
+}
+
 /**
  * Turn retrieval on the MemoryBank chats with our questions (test/fixtures/memorybank-questions.json), per language:
  * the same indexing, ranking and baselines as LoCoMo's turns; an exchange counts as found when either of its turns is.
  */
-async function measureMemoryBank(stores: {
-  sqlite: BenchStore;
-  postgres: BenchStore | undefined;
-}): Promise<Record<MemoryBankLanguage, Record<string, Recall>>> {
+async function measureMemoryBank(stores: BenchStores): Promise<Record<MemoryBankLanguage, Record<string, Recall>>> {
   const result = {} as Record<MemoryBankLanguage, Record<string, Recall>>;
   for (const language of ['en', 'zh'] as const) {
     const conversations = loadMemoryBank(language);
@@ -374,6 +421,9 @@ async function measureMemoryBank(stores: {
     const rows: Array<[string, Recall]> = [
       ['memstack (turn index, stack.searchTurns)', recall('memstack')],
       ...(stores.postgres ? [['  same ranking on the Postgres store', recall('postgres')] as [string, Recall]] : []),
+      ...(stores.embedder
+        ? [[`  fused with vectors (${stores.embedder.model})`, recall('vectors')] as [string, Recall]]
+        : []),
       ['FTS5 bm25 baseline (porter, content words OR-ed)', recall('baseline')],
       ...(language === 'zh'
         ? [['FTS5 bm25 over character bigrams (CJK baseline)', recall('baselineBigrams')] as [string, Recall]]
@@ -389,6 +439,7 @@ async function measureMemoryBank(stores: {
       baseline: recall('baseline'),
       ...(language === 'zh' ? { baselineBigrams: recall('baselineBigrams') } : {}),
       ...(stores.postgres ? { postgres: recall('postgres') } : {}),
+      ...(stores.embedder ? { vectors: recall('vectors') } : {}),
     };
   }
   return result;

@@ -1,3 +1,5 @@
+import { embedderFromFlags } from '../src/cli/embedder-options.js';
+import type { Embedder } from '../src/index.js';
 import { cacheBench } from './cache.js';
 import { extractionBench } from './extraction.js';
 import { importsBench } from './imports.js';
@@ -19,7 +21,8 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   latency: () => (store === 'postgres' ? storeLatencyBench() : latencyBench()),
   proxy: proxyBench,
   reliability: reliabilityBench,
-  retrieval: () => retrievalBench({ ...(data ? { data } : {}), ...(store ? { store } : {}) }),
+  // `--embed-base-url <url> --embed-model <model> [--embed-key-env <name>]`: a ranking fused with that model's vectors.
+  retrieval: () => retrievalBench({ ...(data ? { data } : {}), ...(store ? { store } : {}), embedder }),
   trim: trimBench,
 };
 
@@ -35,7 +38,31 @@ if (storeName !== undefined && storeName !== 'sqlite' && storeName !== 'postgres
   process.exit(2);
 }
 const store = storeName === 'postgres' ? ('postgres' as const) : undefined;
-const optionValues = new Set([dataIndex, storeIndex].filter((index) => index >= 0).map((index) => index + 1));
+const flag = (name: string): { index: number; value: string | undefined } => {
+  const index = args.indexOf(name);
+  return { index, value: index >= 0 ? args[index + 1] : undefined };
+};
+const embedFlags = {
+  embedBaseUrl: flag('--embed-base-url'),
+  embedModel: flag('--embed-model'),
+  embedKeyEnv: flag('--embed-key-env'),
+};
+let embedder: Embedder | undefined;
+try {
+  embedder = embedderFromFlags({
+    embedBaseUrl: embedFlags.embedBaseUrl.value,
+    embedModel: embedFlags.embedModel.value,
+    embedKeyEnv: embedFlags.embedKeyEnv.value,
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+const optionValues = new Set(
+  [dataIndex, storeIndex, ...Object.values(embedFlags).map(({ index }) => index)]
+    .filter((index) => index >= 0)
+    .map((index) => index + 1),
+);
 const requested = args.filter((arg, index) => !arg.startsWith('--') && !optionValues.has(index));
 const unknown = requested.filter((name) => !(name in sections));
 if (unknown.length > 0) {

@@ -4,9 +4,9 @@ import { openaiCompatibleEmbedder } from '../openai-compatible.js';
 
 /** The flags that name an embedding server and model. */
 export interface EmbedderFlags {
-  embedBaseUrl?: string;
-  embedModel?: string;
-  embedKeyEnv?: string;
+  embedBaseUrl?: string | undefined;
+  embedModel?: string | undefined;
+  embedKeyEnv?: string | undefined;
 }
 
 /**

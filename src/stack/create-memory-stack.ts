@@ -1,3 +1,4 @@
+import { buildFactQuery } from '../core/build-fact-query.js';
 import { deriveSessionHandle } from '../core/derive-session-handle.js';
 import { renderPin } from '../core/render-pin.js';
 import { heuristicExtractor } from '../extractors/heuristic/heuristic-extractor.js';
@@ -17,6 +18,7 @@ import { checkScope } from './check-scope.js';
 import { createJobQueue } from './create-job-queue.js';
 import { decorateTurn } from './decorate-turn.js';
 import { embedMissing } from './embed-missing.js';
+import { startQueryVector } from './embed-query.js';
 import { usageEstimator } from './estimate-usage.js';
 import { exportUser } from './export-user.js';
 import { createFactsApi } from './facts-api.js';
@@ -28,7 +30,7 @@ import { prepareTurn } from './prepare-turn.js';
 import { preparedStates } from './prepared-states.js';
 import { factPurger } from './purge-facts.js';
 import { recordTurn } from './record-turn.js';
-import { searchTurns } from './search-turns.js';
+import { searchTurnsWithVectors } from './search-turns.js';
 import { setPin } from './set-pin.js';
 import { emptyStats, memoizedCounter, type StackContext, safeEmitter } from './stack-context.js';
 import { createToolLoops } from './tool-loops.js';
@@ -199,7 +201,10 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       if (context.store.turnSearch === undefined) {
         throw new ConfigError('NOT_SUPPORTED', `the ${String(context.store.name)} store cannot search turns`);
       }
-      const found = await searchTurns(context, deriveSessionHandle(checked).key, text, { limit });
+      const key = deriveSessionHandle(checked).key;
+      const query = buildFactQuery(text);
+      const vector = startQueryVector(context, key, text, query);
+      const found = await searchTurnsWithVectors(context, key, text, { limit, query }, vector);
       return found.map(({ turn, score }) => ({
         id: turn.id,
         role: turn.role,

@@ -1,5 +1,7 @@
+import { isEmptyQuery } from '../core/build-fact-query.js';
 import { checkVectors } from '../core/check-vectors.js';
 import { embeddingText } from '../core/embedding-text.js';
+import type { FactQuery } from '../spec/memory-store.js';
 import type { StackContext } from './stack-context.js';
 import { withTimeout } from './with-timeout.js';
 
@@ -29,4 +31,18 @@ export async function embedQuery(
     context.emit({ type: 'embedding-failed', sessionKey, phase: 'query', error });
     return null;
   }
+}
+
+/**
+ * The message's vector, asked for at once so that it comes beside the reads that follow (`embedQuery`: never
+ * rejects); null without an embedder, and for a message with nothing to search for (no facts by relevance then, as
+ * without an embedder).
+ */
+export function startQueryVector(
+  context: StackContext,
+  sessionKey: string | null,
+  text: string,
+  query: FactQuery,
+): Promise<Float32Array | null> | null {
+  return context.embedding && !isEmptyQuery(query) ? embedQuery(context, sessionKey, text) : null;
 }

@@ -1,12 +1,14 @@
+import { buildFactQuery } from '../core/build-fact-query.js';
 import { checkFact } from '../core/check-fact.js';
 import { hashFact } from '../core/hash-fact.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { FactScope } from '../spec/scope.js';
 import { checkLimit } from './check-limit.js';
 import { checkScope } from './check-scope.js';
+import { startQueryVector } from './embed-query.js';
 import type { FactsApi } from './memory-stack.js';
 import { saveFact, storedFact } from './save-fact.js';
-import { searchFacts } from './search-facts.js';
+import { FUSION_DEPTH_PER_FACT, searchFactsWithVectors } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
 import { storeVectors } from './store-vectors.js';
 
@@ -48,7 +50,11 @@ export function createFactsApi(context: StackContext, open: () => void): FactsAp
       if (typeof query !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'query', 'query must be a string');
       const limit = checkLimit(options, context.limits.factsTopK, MOST_RESULTS);
       if (limit === 0) return [];
-      return (await searchFacts(context, target, query, limit)) ?? [];
+      const terms = buildFactQuery(query);
+      const vector = startQueryVector(context, null, query, terms);
+      // With a vector, fused as deep as `prepare` fuses for its topK, then cut: the same order.
+      const depth = vector === null ? limit : limit * FUSION_DEPTH_PER_FACT;
+      return ((await searchFactsWithVectors(context, target, query, depth, terms, vector)) ?? []).slice(0, limit);
     },
     edit: async (scope, id, text) => {
       const target = scoped(scope);

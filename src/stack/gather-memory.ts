@@ -1,4 +1,4 @@
-import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
+import { buildFactQuery } from '../core/build-fact-query.js';
 import { deriveSessionHandle, type SessionHandle } from '../core/derive-session-handle.js';
 import { fitRecalledTurns } from '../core/fit-recalled-turns.js';
 import { isSubstantive } from '../core/is-substantive.js';
@@ -10,10 +10,9 @@ import type { Fact } from '../spec/fact.js';
 import type { FactQuery, SessionSnapshot } from '../spec/memory-store.js';
 import type { FactsSource, RecalledTurn } from '../spec/prepared-turn.js';
 import type { CheckedScope } from './check-scope.js';
-import { embedQuery } from './embed-query.js';
-import { fuseFactVectors, fuseTurnVectors } from './fuse-with-vectors.js';
-import { searchFacts } from './search-facts.js';
-import { searchTurns } from './search-turns.js';
+import { startQueryVector } from './embed-query.js';
+import { FUSION_DEPTH_PER_FACT, searchFactsWithVectors } from './search-facts.js';
+import { searchTurnsWithVectors } from './search-turns.js';
 import type { StackContext } from './stack-context.js';
 
 /**
@@ -60,7 +59,7 @@ export async function gatherMemory(
   const query = buildFactQuery(text);
   // With an embedder, the message's vector is asked for at once, beside the session read (it never rejects); a
   // message with nothing to search for gets none (no facts by relevance, as without an embedder).
-  const vector = context.embedding && !isEmptyQuery(query) ? embedQuery(context, handle.key, text) : null;
+  const vector = startQueryVector(context, handle.key, text, query);
   const snapshot = await context.store.sessions.read(handle.key, { maxTurns: limits.historyMaxTurns });
   const session = snapshot?.session ?? null;
   // In a conversation other people take part in, a user's personal facts would reach them through the reply: they
@@ -96,12 +95,7 @@ async function chooseFacts(
   const options = { topK, tokenBudget: limits.factsTokenBudget, count: context.countTokens };
   // Small talk ("thanks!", "ok", "谢谢", "👍") has nothing to search for and asks for nothing: no facts.
   if (topK === 0 || !isSubstantive(stripSenderMetadata(text))) return { facts: [], source: 'relevance' };
-  const lexical = await searchFacts(context, scope, text, topK * 4, query);
-  const queryVector = lexical !== null && vector !== null ? await vector : null;
-  const ranked =
-    lexical !== null && queryVector !== null
-      ? await fuseFactVectors(context, scope, lexical, queryVector, topK * 4)
-      : lexical;
+  const ranked = await searchFactsWithVectors(context, scope, text, topK * FUSION_DEPTH_PER_FACT, query, vector);
   if (ranked !== null) return { facts: selectFacts(ranked, options), source: 'relevance' };
   // Content but no usable term ("what did we decide?", "go on with it"): the most recently used facts, and the turn
   // says so.
@@ -125,19 +119,13 @@ async function recallTurns(
   if (turnRecall === 0 || turnRecallTokenBudget === 0 || window === null) return [];
   const visible = window.visible;
   const limit = visible ? turnRecall + VISIBLE_MARGIN : turnRecall;
-  const lexical = await searchTurns(context, snapshot.session.key, text, {
-    limit,
-    beforeTurnId: window.beforeTurnId,
-    query,
-  });
-  const queryVector = vector === null ? null : await vector;
-  const found =
-    queryVector === null
-      ? lexical
-      : await fuseTurnVectors(context, snapshot.session.key, lexical, queryVector, {
-          limit,
-          beforeTurnId: window.beforeTurnId,
-        });
+  const found = await searchTurnsWithVectors(
+    context,
+    snapshot.session.key,
+    text,
+    { limit, beforeTurnId: window.beforeTurnId, query },
+    vector,
+  );
   const hidden = (visible ? found.filter(({ turn }) => !visible.has(turn.text)) : found).slice(0, turnRecall);
   if (hidden.length === 0) return [];
   return fitRecalledTurns(

@@ -139,7 +139,10 @@ export interface AddedFact {
 export interface FactsApi {
   add(scope: FactScope, text: string): Promise<AddedFact>;
   list(scope: FactScope): Promise<Fact[]>;
-  /** Ranked as `prepare` ranks them (at most `limit`, default `factsTopK`, capped at 100). Empty when the query has no searchable term. */
+  /**
+   * Ranked as `prepare` ranks them, fused with the facts' vectors when the stack has an embedder (at most `limit`,
+   * default `factsTopK`, capped at 100). Empty when the query has no searchable term.
+   */
   search(scope: FactScope, query: string, options?: { limit?: number }): Promise<RankedFact[]>;
   /**
    * Corrects the text of the scope's live fact `id`, through the same memory gate as `add`: it keeps its id, use
@@ -232,7 +235,8 @@ export interface MemoryStack {
   ): Promise<ImportReport>;
   /**
    * The session's turns most relevant to a text, best first, summarised ones included: the ranking turn recall
-   * uses (each turn searched with its neighbours, names and dates weighed).
+   * uses (each turn searched with its neighbours, names and dates weighed; fused with the turns' vectors when the
+   * stack has an embedder).
    */
   searchTurns(scope: SessionScope, text: string, options?: { limit?: number }): Promise<FoundTurn[]>;
   forget(scope: ForgetScope): Promise<ForgetReport>;

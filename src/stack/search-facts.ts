@@ -7,10 +7,13 @@ import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { RankedFact } from '../spec/fact.js';
 import type { FactQuery } from '../spec/memory-store.js';
 import type { FactScope } from '../spec/scope.js';
+import { fuseFactVectors } from './fuse-with-vectors.js';
 import type { StackContext } from './stack-context.js';
 
 /** How many hits to take from the store before the priors re-rank them. */
 const CANDIDATES = 12;
+/** With vectors, each ranking is fused this many times as deep as the facts wanted (`prepare`: its topK). */
+export const FUSION_DEPTH_PER_FACT = 4;
 
 /**
  * The facts of a scope relevant to a text, best first; null when the text has no searchable term (none at all, or
@@ -29,4 +32,24 @@ export async function searchFacts(
     limit: Math.max(limit, CANDIDATES),
   });
   return rankFacts(candidates, context.now(), findEntities(stripSenderMetadata(text))).slice(0, limit);
+}
+
+/**
+ * `searchFacts` fused with the facts' vectors (`fuseFactVectors`) when `vector` gives the message's, lexical only
+ * when it gives none (no embedder, a failure, a timeout): the one ranking of `prepare`, `decorate` and
+ * `stack.facts.search`. `vector`: from `startQueryVector`, started by the caller beside its other reads.
+ */
+export async function searchFactsWithVectors(
+  context: StackContext,
+  scope: FactScope,
+  text: string,
+  limit: number,
+  query: FactQuery,
+  vector: Promise<Float32Array | null> | null,
+): Promise<RankedFact[] | null> {
+  const lexical = await searchFacts(context, scope, text, limit, query);
+  const queryVector = lexical !== null && vector !== null ? await vector : null;
+  return lexical !== null && queryVector !== null
+    ? fuseFactVectors(context, scope, lexical, queryVector, limit)
+    : lexical;
 }

@@ -6,6 +6,7 @@ import { rankTurns } from '../core/rank-turns.js';
 import { spokenOfRole } from '../core/spoken-of-role.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import type { FactQuery, TurnRecord } from '../spec/memory-store.js';
+import { fuseTurnVectors } from './fuse-with-vectors.js';
 import type { StackContext } from './stack-context.js';
 
 /** How many hits to take from the store before the names in the message re-rank them. */
@@ -32,4 +33,26 @@ export async function searchTurns(
   return rankTurns(candidates, findEntities(message), spokenOfRole(message), askedAnswerKind(message))
     .slice(0, options.limit)
     .map(({ turn, score }) => ({ turn, score }));
+}
+
+/**
+ * `searchTurns` fused with the session's turn vectors (`fuseTurnVectors`) when `vector` gives the message's, lexical
+ * only when it gives none: the one ranking of turn recall and `stack.searchTurns`. `vector`: from
+ * `startQueryVector`, started by the caller beside its other reads.
+ */
+export async function searchTurnsWithVectors(
+  context: StackContext,
+  sessionKey: string,
+  text: string,
+  options: { limit: number; beforeTurnId?: number | undefined; query?: FactQuery | undefined },
+  vector: Promise<Float32Array | null> | null,
+): Promise<Array<{ turn: TurnRecord; score: number }>> {
+  const lexical = await searchTurns(context, sessionKey, text, options);
+  const queryVector = vector === null ? null : await vector;
+  return queryVector === null
+    ? lexical
+    : fuseTurnVectors(context, sessionKey, lexical, queryVector, {
+        limit: options.limit,
+        beforeTurnId: options.beforeTurnId,
+      });
 }

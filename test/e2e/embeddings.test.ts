@@ -148,6 +148,31 @@ for (const [name, openStore] of stores) {
       await stack.close();
     });
 
+    it('ranks stack.facts.search and stack.searchTurns as prepare does: by meaning too, lexically without a vector', async () => {
+      const stack = stackWith({ turnRecall: 2 });
+      for (const text of Object.keys(FACTS)) await exchange(stack, text);
+      await exchange(stack, 'We adopted a kitten called Miso yesterday!', 'Congratulations on Miso!');
+      const query = 'Where is my home these days?';
+      const prepared = await stack.prepare({ ...alice, text: query });
+      const found = await stack.facts.search(scope, query, { limit: 3 });
+      expect(found[0]?.text).toBe('User lives in Paris');
+      expect(found.map((fact) => fact.text)).toEqual(prepared.facts.map((fact) => fact.text));
+      expect(found.map((fact) => fact.score)).toEqual(prepared.facts.map((fact) => fact.score));
+      expect((await stack.searchTurns(alice, 'Any advice for my cat?', { limit: 1 }))[0]?.text).toContain('kitten');
+
+      // The same store without an embedder, or with one that fails: the lexical ranking, which shares no word.
+      const lexical = stackWith({ embedder: false });
+      expect((await lexical.facts.search(scope, query)).map((fact) => fact.text)).not.toContain('User lives in Paris');
+      expect(
+        (await lexical.searchTurns(alice, 'Any advice for my cat?')).map((turn) => turn.text).join(' '),
+      ).not.toContain('kitten');
+      server.mode = 'status-500';
+      events.length = 0;
+      expect((await stack.facts.search(scope, query)).map((fact) => fact.text)).not.toContain('User lives in Paris');
+      expect(events).toMatchObject([{ type: 'embedding-failed', phase: 'query', sessionKey: null }]);
+      await stack.close();
+    });
+
     it('keeps no vector when the embedder fails after the reply, and never fails the turn or the extraction', async () => {
       const stack = stackWith();
       for (const mode of ['status-500', 'garbage', 'wrong-dimensions', 'missing-vector'] as const) {
