@@ -268,7 +268,8 @@ const toRecall = (values: number[], questions: number): Recall => {
  * `observation` facts are indexed in one scope each and queried with every question that has evidence; recall@k of
  * the evidence dia_ids (LoCoMo's partial recall), memstack's ranking (`facts.search`, as `prepare` ranks) against a
  * plain FTS5 bm25 OR-query over the same items, in the same run. Then the same for turns on the MemoryBank chats with
- * our questions (English, Chinese), and the small CJK and Korean sets.
+ * our questions (English, Chinese), and the small CJK and Korean sets. With an `embedder`, LoCoMo and MemoryBank get
+ * one more row: the same ranking fused with that model's vectors (see `BenchStores`).
  */
 export async function retrievalBench(
   options: { data?: string; store?: BenchStoreName; embedder?: Embedder | undefined } = {},
