@@ -33,6 +33,37 @@ interface Indexed {
   close(): Promise<void>;
 }
 
+/** How long the bench waits for a question's vector: it measures what the vectors find, not how fast they come. */
+const BENCH_EMBED_QUERY_TIMEOUT_MS = 30_000;
+
+/**
+ * The stack an index searches with: lexical only, or with the embedder, whose failure (which `prepare` would survive
+ * by ranking lexically) stops the bench instead of silently measuring the lexical ranking under the vectors' name.
+ */
+function benchStack(store: MemoryStore, embedder: Embedder | undefined) {
+  if (embedder === undefined) return { stack: createMemoryStack({ store }), check: () => {} };
+  const failures: string[] = [];
+  const stack = createMemoryStack({
+    store,
+    embedder,
+    embedQueryTimeoutMs: BENCH_EMBED_QUERY_TIMEOUT_MS,
+    onEvent: (event) => {
+      if (event.type === 'embedding-failed') failures.push(`${event.phase}: ${String(event.error)}`);
+    },
+  });
+  const check = (): void => {
+    if (failures.length > 0) throw new Error(`the embedder failed (${embedder.model}): ${failures[0]}`);
+  };
+  return { stack, check };
+}
+
+/** Every item's vector, before the questions. */
+async function embedAll(stack: ReturnType<typeof createMemoryStack>, check: () => void): Promise<void> {
+  const report = await stack.embedMissing();
+  check();
+  if (!report.complete) throw new Error(`the embedder left ${report.failed} items without a vector`);
+}
+
 /**
  * Turns: the conversation is one session, its turns appended as exchanges of two, each at its own date; memstack
  * ranks them with the turn index behind turn recall (`stack.searchTurns`).
@@ -42,7 +73,7 @@ async function indexTurns(
   store: MemoryStore,
   embedder: Embedder | undefined,
 ): Promise<Indexed> {
-  const stack = createMemoryStack({ store, ...(embedder ? { embedder } : {}) });
+  const { stack, check } = benchStack(store, embedder);
   const scope = { agentId: 'locomo', channelId: conversation.id };
   const handle = deriveSessionHandle(scope);
   const turns = conversation.sessions.flatMap((session) => session.turns);
@@ -68,13 +99,16 @@ async function indexTurns(
     diaIds.set(ids.userTurnId, user.diaId);
     if (assistant) diaIds.set(ids.assistantTurnId, assistant.diaId);
   }
-  if (embedder) await stack.embedMissing();
+  if (embedder) await embedAll(stack, check);
   return {
-    search: async (question) =>
-      (await stack.searchTurns(scope, question, { limit: 10 })).map((turn) => {
+    search: async (question) => {
+      const found = await stack.searchTurns(scope, question, { limit: 10 });
+      check();
+      return found.map((turn) => {
         const id = diaIds.get(turn.id);
         return id ? [id] : [];
-      }),
+      });
+    },
     items: turns.map((turn) => ({ plain: turn.text, text: turnText(turn), diaIds: [turn.diaId] })),
     close: () => stack.close(),
   };
@@ -89,7 +123,7 @@ async function indexFacts(
   store: MemoryStore,
   embedder: Embedder | undefined,
 ): Promise<Indexed> {
-  const stack = createMemoryStack({ store, ...(embedder ? { embedder } : {}) });
+  const { stack, check } = benchStack(store, embedder);
   const scope = { agentId: 'locomo', userId: conversation.id };
   const turns = conversation.sessions.flatMap((session) => session.turns);
   const position = new Map(turns.map((turn, index) => [turn.diaId, index]));
@@ -120,10 +154,13 @@ async function indexFacts(
     });
     if (inserted) cited.set(inserted.id, fact.diaIds);
   }
-  if (embedder) await stack.embedMissing();
+  if (embedder) await embedAll(stack, check);
   return {
-    search: async (question) =>
-      (await stack.facts.search(scope, question, { limit: 10 })).map((fact) => cited.get(fact.id) ?? []),
+    search: async (question) => {
+      const found = await stack.facts.search(scope, question, { limit: 10 });
+      check();
+      return found.map((fact) => cited.get(fact.id) ?? []);
+    },
     items: conversation.facts.map((fact) => ({ plain: fact.text, text: fact.text, diaIds: fact.diaIds })),
     close: () => stack.close(),
   };

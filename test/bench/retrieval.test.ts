@@ -69,6 +69,19 @@ describe('the retrieval bench with an embedder (--embed-base-url, --embed-model)
     expect(embedded.filter((text) => text.includes('kitten'))).toHaveLength(2);
   });
 
+  it('stops when the embedder fails, instead of measuring the lexical ranking under the vectors name', async () => {
+    const path = join(directory, 'chat.json');
+    const embedder = openaiCompatibleEmbedder({ baseURL: server.baseURL, model: 'hash-embed', dimensions: 1024 });
+    server.mode = 'status-500';
+    try {
+      await expect(
+        locomoRecall(loadLocomo(path), { sqlite: benchStore('sqlite'), postgres: undefined, embedder }, 'x'),
+      ).rejects.toThrow(/the embedder failed \(hash-embed\): backfill/);
+    } finally {
+      server.mode = 'ok';
+    }
+  });
+
   it('leaves the vectors out when no embedder is given', async () => {
     const path = join(directory, 'chat.json');
     const result = await locomoRecall(loadLocomo(path), { sqlite: benchStore('sqlite'), postgres: undefined }, 'x');
