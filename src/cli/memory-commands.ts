@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { type Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, type MemoryStack, type SessionSummary } from '../index.js';
+import { addEmbedderOptions, type EmbedderFlags, embedderFromFlags } from './embedder-options.js';
 import { describeDatabase, isPostgresUrl, openStore } from './open-store.js';
 import { progressBar } from './progress-bar.js';
 import { readExportLines } from './read-export-lines.js';
@@ -32,17 +33,23 @@ const scoped = (command: Command): Command =>
  * extractor). `create`: the file may be new (an import); otherwise a missing file is an error, not an empty database.
  */
 export async function openTool(
-  flags: Pick<ScopeFlags, 'db' | 'schema'>,
+  flags: Pick<ScopeFlags, 'db' | 'schema'> & EmbedderFlags,
   options: { create?: boolean } = {},
 ): Promise<MemoryStack> {
   if (!isPostgresUrl(flags.db) && !options.create && !existsSync(flags.db)) {
     throw new InvalidArgumentError(`no database at ${flags.db}`);
   }
-  return createMemoryStack({ store: await openStore(flags.db, { schema: flags.schema }), runJobs: false });
+  // With the application's embedder, facts are searched as its `prepare` ranks them and added with their vector.
+  const embedder = embedderFromFlags(flags);
+  return createMemoryStack({
+    store: await openStore(flags.db, { schema: flags.schema }),
+    runJobs: false,
+    ...(embedder ? { embedder } : {}),
+  });
 }
 
 async function withTool(
-  flags: Pick<ScopeFlags, 'db' | 'schema'>,
+  flags: Pick<ScopeFlags, 'db' | 'schema'> & EmbedderFlags,
   work: (stack: MemoryStack) => Promise<void>,
   options: { create?: boolean } = {},
 ): Promise<void> {
@@ -104,25 +111,33 @@ export function addMemoryCommands(program: Command): void {
   scoped(facts.command('list').description('every live fact of the scope')).action(async (flags: ScopeFlags) =>
     withTool(flags, async (stack) => printFacts(await stack.facts.list(factScope(flags)), flags.json)),
   );
-  scoped(
-    facts.command('search').argument('<query>').description('the facts ranked for a query, as prepare ranks them'),
-  ).action(async (query: string, flags: ScopeFlags) =>
+  addEmbedderOptions(
+    scoped(
+      facts.command('search').argument('<query>').description('the facts ranked for a query, as prepare ranks them'),
+    ),
+    false,
+  ).action(async (query: string, flags: ScopeFlags & EmbedderFlags) =>
     withTool(flags, async (stack) =>
       printFacts(await stack.facts.search(factScope(flags), query, { limit: 20 }), flags.json),
     ),
   );
-  scoped(facts.command('add').argument('<text>').description('store a fact (or bump the one it duplicates)')).action(
-    async (text: string, flags: ScopeFlags) =>
-      withTool(flags, async (stack) => {
-        const added = await stack.facts.add(factScope(flags), text);
-        console.log(
-          flags.json ? JSON.stringify(added) : `${added.added ? 'added' : 'already known'}: ${added.id}\t${added.text}`,
-        );
-      }),
+  addEmbedderOptions(
+    scoped(facts.command('add').argument('<text>').description('store a fact (or bump the one it duplicates)')),
+    false,
+  ).action(async (text: string, flags: ScopeFlags & EmbedderFlags) =>
+    withTool(flags, async (stack) => {
+      const added = await stack.facts.add(factScope(flags), text);
+      console.log(
+        flags.json ? JSON.stringify(added) : `${added.added ? 'added' : 'already known'}: ${added.id}\t${added.text}`,
+      );
+    }),
   );
-  scoped(facts.command('edit').argument('<id>', 'the fact', parseFactId).argument('<text>', 'its corrected text'))
+  addEmbedderOptions(
+    scoped(facts.command('edit').argument('<id>', 'the fact', parseFactId).argument('<text>', 'its corrected text')),
+    false,
+  )
     .description("correct one of the scope's facts (its id and use counts stay)")
-    .action(async (id: number, text: string, flags: ScopeFlags) =>
+    .action(async (id: number, text: string, flags: ScopeFlags & EmbedderFlags) =>
       withTool(flags, async (stack) => {
         const edited = await stack.facts.edit(factScope(flags), id, text);
         if (flags.json) console.log(JSON.stringify(edited));

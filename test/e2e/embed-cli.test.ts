@@ -88,6 +88,40 @@ describe('memstack embed (the built CLI; `npm test` builds first)', () => {
     expect(await missing(path, 'hash-embed')).toBe(72);
   });
 
+  it("searches and adds facts with the application's embedder (facts search, add, edit take the same flags)", async () => {
+    const meaning = await startEmbeddingsServer({ dimensions: 256, concepts: { lives: 'home', home: 'home' } });
+    try {
+      const path = join(directory, 'facts.db');
+      const stack = createMemoryStack({ store: sqliteStore({ path }) });
+      await stack.facts.add({ agentId: 'bot', userId: 'alice' }, 'User drinks green tea every morning');
+      await stack.close();
+      const scope = ['--db', path, '--agent', 'bot', '--user', 'alice'];
+      const embed = ['--embed-base-url', meaning.baseURL, '--embed-model', 'hash-embed'];
+      const added = await memstack('facts', 'add', 'User lives in Paris', ...scope, ...embed, '--json');
+      expect(added).toMatchObject({ code: 0, stderr: '' });
+      // The new fact has its vector; the one stored before has none until `memstack embed`.
+      expect(await missing(path, 'hash-embed')).toBe(1);
+
+      const query = 'Where is my home these days?';
+      const fused = await memstack('facts', 'search', query, ...scope, ...embed, '--json');
+      expect(fused.code).toBe(0);
+      expect(JSON.parse(fused.stdout)[0]).toMatchObject({ text: 'User lives in Paris' });
+      const lexical = await memstack('facts', 'search', query, ...scope, '--json');
+      expect(JSON.parse(lexical.stdout)).toEqual([]);
+      // An edit with the embedder keeps the fact's vector current; without it, the fact has none until `embed`.
+      const id = String(JSON.parse(added.stdout).id);
+      expect((await memstack('facts', 'edit', id, 'User lives in Lyon', ...scope, ...embed)).code).toBe(0);
+      expect(await missing(path, 'hash-embed')).toBe(1);
+      expect((await memstack('facts', 'edit', id, 'User lives in Nice', ...scope)).code).toBe(0);
+      expect(await missing(path, 'hash-embed')).toBe(2);
+      const half = await memstack('facts', 'search', query, ...scope, '--embed-model', 'hash-embed');
+      expect(half.code).toBe(1);
+      expect(half.stderr).toContain('--embed-base-url and --embed-model go together');
+    } finally {
+      await meaning.close();
+    }
+  });
+
   it('sends the key of --embed-key-env as a bearer token', async () => {
     const path = await storedWithoutVectors('keyed.db');
     server.mode = 'ok';
