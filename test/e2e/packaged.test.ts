@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,15 @@ describe('the packed package', () => {
   beforeAll(async () => {
     project = mkdtempSync(join(tmpdir(), 'memstack-packed-'));
     bare = mkdtempSync(join(tmpdir(), 'memstack-bare-'));
+    // Node looks for a package in every directory above the project too: one there would fill the bare project.
+    for (let above = dirname(bare); ; above = dirname(above)) {
+      if (existsSync(join(above, 'node_modules'))) {
+        throw new Error(
+          `${join(above, 'node_modules')} is visible from ${bare}: the bare project needs a tree without one`,
+        );
+      }
+      if (dirname(above) === above) break;
+    }
     // --ignore-scripts: the test uses the dist/ that `npm test` built, and must not rebuild it under other tests.
     const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], {
       cwd: root,
