@@ -4,17 +4,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryStack, type Extraction, type ExtractionWrite, type Extractor } from '../../src/index.js';
+import { createMemoryStack, type ExtractionWrite } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import { scriptedExtractor } from '../support/scripted-extractor.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'memstack-jobs-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 const support = join(dirname(fileURLToPath(import.meta.url)), '../support');
-
-/** An extractor that returns what `next` gives it, and may wait for a gate first. */
-function scriptedExtractor(next: (userText: string) => Promise<Extraction>): Extractor {
-  return { specificationVersion: 'v1', name: 'scripted', extract: (input) => next(input.userText) };
-}
 
 /**
  * Runs a script of test/support in a child process; resolves with its stdout and how it ended. `started` resolves

@@ -3,7 +3,6 @@ import {
   ConfigError,
   createMemoryStack,
   type Embedder,
-  type Extractor,
   type MemoryStore,
   type MemstackEvent,
   type VectorStore,
@@ -11,6 +10,7 @@ import {
 import { openaiCompatibleEmbedder } from '../../src/openai-compatible.js';
 import { bothStores } from '../support/both-stores.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
+import { PERSONAL_FACTS, personalFactsExtractor } from '../support/scripted-extractor.js';
 import { dropSchemas, NO_POSTGRES } from '../support/test-postgres.js';
 
 const alice = { agentId: 'bot', userId: 'alice', sessionId: 'chat-1' };
@@ -19,16 +19,6 @@ const bob = { agentId: 'bot', userId: 'bob' };
 /** Agent-wide facts (no user) of another agent: not among alice's facts. */
 const agentWide = { agentId: 'other-bot' };
 
-const FACTS: Record<string, string[]> = {
-  'I live in Paris.': ['User lives in Paris'],
-  'I drink green tea every morning.': ['User drinks green tea every morning'],
-  'I work at Acme as a designer.': ['User works at Acme as a designer'],
-};
-const scriptedExtractor: Extractor = {
-  specificationVersion: 'v1',
-  name: 'scripted',
-  extract: async (input) => ({ facts: FACTS[input.userText] ?? [] }),
-};
 const CONCEPTS = { live: 'home', lives: 'home', home: 'home' };
 /** More facts than one batch (64) holds. */
 const EXTRA_FACTS = 70;
@@ -67,7 +57,7 @@ for (const [name, openStore] of stores) {
     const stackWith = (embedder?: Embedder) =>
       createMemoryStack({
         store,
-        extractor: scriptedExtractor,
+        extractor: personalFactsExtractor,
         onEvent: (event) => events.push(event),
         ...(embedder ? { embedder } : {}),
         limits: { turnRecall: 0, historyMaxTurns: 2 },
@@ -76,7 +66,7 @@ for (const [name, openStore] of stores) {
     /** Three exchanges (three facts, six turns) and 70 facts more, in two other scopes: stored with no embedder. */
     const storeWithoutVectors = async () => {
       const plain = stackWith();
-      for (const text of Object.keys(FACTS)) {
+      for (const text of Object.keys(PERSONAL_FACTS)) {
         const prepared = await plain.prepare({ ...alice, text });
         await plain.record(prepared, { text: 'Noted.' });
         await plain.idle();

@@ -1,33 +1,17 @@
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createMemoryStack,
-  type Extractor,
-  type MemoryStore,
-  type MemstackEvent,
-  type VectorStore,
-} from '../../src/index.js';
+import { createMemoryStack, type MemoryStore, type MemstackEvent, type VectorStore } from '../../src/index.js';
 import { openaiCompatibleEmbedder } from '../../src/openai-compatible.js';
 import { copySqliteToPostgres, postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import { bothStores } from '../support/both-stores.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
+import { PERSONAL_FACTS, personalFactsExtractor } from '../support/scripted-extractor.js';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 
 const alice = { agentId: 'bot', userId: 'alice', sessionId: 'chat-1' };
 const scope = { agentId: 'bot', userId: 'alice' };
 
-/** The facts an exchange yields, by the user's message: an extractor as a person would write one, no model. */
-const FACTS: Record<string, string[]> = {
-  'I live in Paris.': ['User lives in Paris'],
-  'I drink green tea every morning.': ['User drinks green tea every morning'],
-  'I work at Acme as a designer.': ['User works at Acme as a designer'],
-};
-const scriptedExtractor: Extractor = {
-  specificationVersion: 'v1',
-  name: 'scripted',
-  extract: async (input) => ({ facts: FACTS[input.userText] ?? [] }),
-};
 /** Words of one meaning, which the fake model maps to one direction. */
 const CONCEPTS = { live: 'home', lives: 'home', home: 'home', kitten: 'cat', cat: 'cat' };
 
@@ -64,7 +48,7 @@ for (const [name, openStore] of stores) {
       createMemoryStack({
         store,
         now: () => new Date(clock),
-        extractor: scriptedExtractor,
+        extractor: personalFactsExtractor,
         onEvent: (event) => events.push(event),
         ...(options.embedder === false
           ? {}
@@ -90,7 +74,7 @@ for (const [name, openStore] of stores) {
     it('stores vectors of facts and turns after the reply, and finds a fact by meaning that shares no word', async () => {
       const stack = stackWith();
       let sessionKey = '';
-      for (const text of Object.keys(FACTS)) sessionKey = (await exchange(stack, text)).session.key;
+      for (const text of Object.keys(PERSONAL_FACTS)) sessionKey = (await exchange(stack, text)).session.key;
       const vectors = store.vectors as VectorStore;
       const facts = await vectors.readFacts(scope, { model: 'hash-embed', ids: [], recent: 10 });
       expect(facts.map((row) => row.fact.text).sort()).toEqual([
@@ -150,7 +134,7 @@ for (const [name, openStore] of stores) {
 
     it('ranks stack.facts.search and stack.searchTurns as prepare does: by meaning too, lexically without a vector', async () => {
       const stack = stackWith({ turnRecall: 2 });
-      for (const text of Object.keys(FACTS)) await exchange(stack, text);
+      for (const text of Object.keys(PERSONAL_FACTS)) await exchange(stack, text);
       await exchange(stack, 'We adopted a kitten called Miso yesterday!', 'Congratulations on Miso!');
       const query = 'Where is my home these days?';
       const prepared = await stack.prepare({ ...alice, text: query });
@@ -257,7 +241,7 @@ for (const [name, openStore] of stores) {
       };
       const stack = createMemoryStack({
         store: { ...store, vectors: counted, forget: store.forget, close: store.close },
-        extractor: scriptedExtractor,
+        extractor: personalFactsExtractor,
         limits: { turnRecall: 2, historyMaxTurns: 2 },
       });
       await exchange(stack, 'I live in Paris.');
@@ -292,7 +276,7 @@ describe.skipIf(!TEST_POSTGRES_URL)('copySqliteToPostgres', () => {
     const sqlite = sqliteStore({ database: new Database(':memory:') as never });
     const stack = createMemoryStack({
       store: sqlite,
-      extractor: scriptedExtractor,
+      extractor: personalFactsExtractor,
       embedder: openaiCompatibleEmbedder({ baseURL: server.baseURL, model: 'hash-embed' }),
     });
     const prepared = await stack.prepare({ ...alice, text: 'I live in Paris.' });
