@@ -37,6 +37,11 @@ export function parseStoredClarifications(value: unknown): Clarification[] {
   return clarificationsSchema.safeParse(value).data ?? [];
 }
 
+/** Where a pin's task came from (`PinState.taskSource`); undefined when not recorded or unknown. */
+export function parseStoredTaskSource(value: unknown): 'user' | 'api' | undefined {
+  return value === 'user' || value === 'api' ? value : undefined;
+}
+
 /** What each chat model keeps for a session (parsed JSON): what does not parse reads as nothing kept. */
 export function parseStoredModelState(value: unknown): Readonly<Record<string, ModelSessionState>> {
   return (modelStateSchema.safeParse(value).data ?? {}) as Readonly<Record<string, ModelSessionState>>;

@@ -13,6 +13,13 @@ export interface PinState {
   task: string;
   /** Who wrote the message the task was distilled from (for `forget`). */
   taskUserId: string | null;
+  /**
+   * Where the task came from: `user` (distilled from a user's message, the session's `taskSourceTurnId`) or `api`
+   * (set by hand, `stack.setPin`: it has no source turn). Absent in files written before it was recorded.
+   */
+  taskSource?: 'user' | 'api' | undefined;
+  /** When the task was pinned (epoch ms); absent in files written before it was recorded. */
+  taskAt?: number | undefined;
   clarifications: Clarification[];
 }
 
@@ -44,7 +51,10 @@ export interface SessionRecord {
   shared: boolean;
   /** How many times extraction tried to pin the task. */
   pinAttempts: number;
-  /** The user turn the task is distilled from: the session's first substantive message. */
+  /**
+   * The user turn the task is distilled from: the session's first substantive message. Null when none was, and once
+   * the pin was set or cleared by hand (`SessionPatch.clearTaskSource`).
+   */
   taskSourceTurnId: number | null;
   summary: string | null;
   /** The last turn the summary covers: turns up to it are no longer part of the history (0: none). */
@@ -127,7 +137,7 @@ export interface ExchangeWrite {
      */
     cacheMiss?: CacheMissReason | null | undefined;
   };
-  /** Mark the user turn as the session's task source if it has none yet. */
+  /** Mark the user turn as the session's task source if it has none yet and nothing is pinned. */
   taskSource: boolean;
   /**
    * The pin this turn placed in the system prompt, when it placed a new one, with the pin version it was rendered
@@ -171,6 +181,8 @@ export interface SessionPatch {
   cursor?: { throughTurnId: number; expectedThroughTurnId: number };
   /** Sets the count of attempts to pin the task (a user who cleared the pin sets it to the limit: no new one). */
   pinAttempts?: number;
+  /** Forgets the turn the task was drawn from (`taskSourceTurnId`): a pin set or cleared by hand has none. */
+  clearTaskSource?: boolean;
   /**
    * Drops the copy of the pin placed in the cached system prompt, so that the next turn places the current pin
    * (after a correction by hand, which must not wait for the end of a burst of turns).

@@ -197,7 +197,13 @@ async function commit(
     if (session.extractedThroughTurnId >= job.assistantTurnId) return null;
     const tasked: PinState | null =
       attempt === 1 && task !== null && session.pin === null
-        ? { task, taskUserId: taskSource?.userId ?? null, clarifications: [] }
+        ? {
+            task,
+            taskUserId: taskSource?.userId ?? null,
+            taskSource: 'user',
+            taskAt: context.now().getTime(),
+            clarifications: [],
+          }
         : null;
     const base = tasked ?? session.pin;
     const appended =

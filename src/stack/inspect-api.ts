@@ -70,12 +70,15 @@ export interface InspectApi {
   }): Promise<SessionSummary[]>;
   /** One session by its key, or null. */
   session(key: string): Promise<InspectedSession | null>;
-  /** A session's exchanges, oldest first, after the reply `afterId` (`limit` default 50, at most 500). */
+  /**
+   * A session's exchanges, oldest first, after the reply `afterId` (`limit` default 50, at most 500). Fails with
+   * `NOT_FOUND` for a key no session has (a session without exchanges gives `[]`).
+   */
   exchanges(
     key: string,
     page?: { afterId?: number | undefined; limit?: number | undefined },
   ): Promise<InspectedExchange[]>;
-  /** The figures of every reply of a session, oldest first. */
+  /** The figures of every reply of a session, oldest first; `NOT_FOUND` for a key no session has. */
   figures(key: string): Promise<InspectedFigures[]>;
   /** The scope's facts, live and superseded, oldest first, with their use counts and the turn each came from. */
   facts(scope: FactScope): Promise<StoredFact[]>;
@@ -115,16 +118,23 @@ export function createInspectApi(context: StackContext, open: () => void): Inspe
       const sessionKey = checkKey(key);
       const afterId = checkTurnId(page?.afterId);
       const limit = checkLimit(page, 50, 500);
-      if (limit === 0) return [];
+      if (limit === 0) {
+        await checkSessionExists(context, sessionKey);
+        return [];
+      }
       const turns = await browse.turns(sessionKey, { afterId, limit: limit * 2 });
+      if (turns.length === 0) await checkSessionExists(context, sessionKey);
       // The reply before the page, for whether the cache had expired when the page's first request was sent.
       const before = afterId === undefined ? null : await context.store.sessions.readTurn(sessionKey, afterId);
       return pairExchanges(turns, before?.createdAt ?? null);
     },
     figures: async (key) => {
       const browse = browser();
+      const sessionKey = checkKey(key);
+      const replies = await browse.figures(sessionKey);
+      if (replies.length === 0) await checkSessionExists(context, sessionKey);
       let previous: Date | null = null;
-      return (await browse.figures(checkKey(key))).map((figures) => {
+      return replies.map((figures) => {
         const cache = classifyCacheUse(figures.usage, figures.createdAt, previous, { missReason: figures.cacheMiss });
         previous = figures.createdAt;
         return { turnId: figures.turnId, createdAt: figures.createdAt, memoryShare: figures.memoryShare, cache };
@@ -153,6 +163,16 @@ export function createInspectApi(context: StackContext, open: () => void): Inspe
       return context.store.jobs ? context.store.jobs.list({ state, limit }) : null;
     },
   };
+}
+
+/**
+ * An empty page of a session that exists is an answer; of a key no session has, it is a `NOT_FOUND` (read only when a
+ * page is empty, so a page with exchanges costs no extra read).
+ */
+async function checkSessionExists(context: StackContext, key: string): Promise<void> {
+  if ((await context.store.sessions.read(key, { maxTurns: 0 })) === null) {
+    throw new InvalidInputError('NOT_FOUND', 'key', 'no session with this key');
+  }
 }
 
 /** Turns (oldest first) as exchanges: each reply with the user turn before it. */

@@ -12,8 +12,9 @@ import type { StackContext } from './stack-context.js';
 const ATTEMPTS = 3;
 
 /**
- * A correction by hand: the session's pin becomes `text` (the whole pin: the task, without clarifications), or
- * nothing (`null`, and extraction does not pin a task again: the user cleared it on purpose). The memory gate
+ * A correction by hand: the session's pin becomes `text` (the whole pin: the task, without clarifications, marked as
+ * set by hand, with no source turn), or nothing (`null`, and extraction does not pin a task again: the user cleared
+ * it on purpose). The memory gate
  * applies as to any task. The next turn shows the new pin at once, even within a burst of turns (it replaces the
  * copy in the cached system prompt). Returns the pin as the model will read it.
  */
@@ -30,7 +31,13 @@ export async function setPin(context: StackContext, scope: SessionScope, text: s
         `not a storable pin (empty, over ${context.limits.pinMaxChars} characters, or refused by the memory gate)`,
       );
     }
-    pin = { task, taskUserId: checked.userId ?? null, clarifications: [] };
+    pin = {
+      task,
+      taskUserId: checked.userId ?? null,
+      taskSource: 'api',
+      taskAt: context.now().getTime(),
+      clarifications: [],
+    };
   }
   const { key } = deriveSessionHandle(checked);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
@@ -44,6 +51,8 @@ export async function setPin(context: StackContext, scope: SessionScope, text: s
       pin: { value: pin, expectedPinVersion: snapshot.session.pinVersion },
       ...(pin ? { placeSystemPin: { text: renderPin(pin), at: context.now() } } : { clearSystemPin: true }),
       ...(pin === null ? { pinAttempts: context.limits.pinAttempts } : {}),
+      // The turn the old task was drawn from is not this pin's source: a pin by hand has none.
+      clearTaskSource: true,
     });
     if (written) {
       const pinned = pin ? renderPin(pin) : null;

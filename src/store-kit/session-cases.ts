@@ -49,6 +49,44 @@ export function sessionCases(harness: ContractHarness): void {
       expect(await harness.store.sessions.readTurn('other', first.userTurnId)).toBeNull();
     });
 
+    it('keeps where the pinned task came from and when; a pin by hand has no source turn', async () => {
+      const first = await harness.store.sessions.appendExchange(
+        exchange('s1', 'migrate the app', 'ok', { taskSource: true }),
+      );
+      const drawn = { task: 'Migrate the app', taskUserId: 'alice', taskSource: 'user' as const, taskAt: 1_000 };
+      await harness.store.sessions.update('s1', {
+        pin: { value: { ...drawn, clarifications: [] }, expectedPinVersion: 0 },
+      });
+      expect((await harness.store.sessions.read('s1'))?.session).toMatchObject({
+        pin: drawn,
+        taskSourceTurnId: first.userTurnId,
+      });
+      const byHand = {
+        task: 'Ship v2',
+        taskUserId: null,
+        taskSource: 'api' as const,
+        taskAt: 2_000,
+        clarifications: [],
+      };
+      expect(
+        await harness.store.sessions.update('s1', {
+          pin: { value: byHand, expectedPinVersion: 1 },
+          clearTaskSource: true,
+        }),
+      ).toBe(true);
+      expect((await harness.store.sessions.read('s1'))?.session).toMatchObject({ pin: byHand, taskSourceTurnId: null });
+      // While a task is pinned, no later message becomes its source.
+      await harness.store.sessions.appendExchange(exchange('s1', 'another task', 'ok', { taskSource: true }));
+      expect((await harness.store.sessions.read('s1'))?.session.taskSourceTurnId).toBeNull();
+      // A pin written without them (an older writer) reads back without them.
+      await harness.store.sessions.update('s1', {
+        pin: { value: { task: 'T', taskUserId: null, clarifications: [] }, expectedPinVersion: 2 },
+      });
+      const pin = (await harness.store.sessions.read('s1'))?.session.pin;
+      expect(pin?.taskSource).toBeUndefined();
+      expect(pin?.taskAt).toBeUndefined();
+    });
+
     it('updates the pin only from the version it was computed from, and counts attempts atomically', async () => {
       await harness.store.sessions.appendExchange(exchange('s1', 'migrate', 'ok'));
       const pin = {

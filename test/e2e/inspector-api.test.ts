@@ -10,11 +10,14 @@ import {
   type InspectedFigures,
   type InspectedSession,
   type JobView,
+  llmExtractor,
   type MemoryStack,
+  type MemoryStore,
   type ScopeSummary,
   type SessionSummary,
   type StoredFact,
 } from '../../src/index.js';
+import { postgresStore } from '../../src/postgres.js';
 import {
   createInspector,
   type RunningInspector,
@@ -23,12 +26,15 @@ import {
   startMemoryProxy,
 } from '../../src/server.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import { scriptedCompletionModel } from '../../src/testing.js';
+import { extractionReply } from '../support/extraction-reply.js';
 import {
   type InspectorScenario,
   MARKUP_FACT,
   MARKUP_MESSAGE,
   seedInspectorScenario,
 } from '../support/inspector-scenario.js';
+import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 
 const alice = { agentId: 'assistant', userId: 'alice' };
 
@@ -532,3 +538,143 @@ describe('the inspector API on bad input: 400, never 500', () => {
     }
   });
 });
+
+const schemas: string[] = [];
+afterAll(() => dropSchemas(...schemas), 60_000);
+const STORES: Array<{ name: string; skip: string | null; open: () => Promise<MemoryStore> }> = [
+  { name: 'SQLite', skip: null, open: async () => sqliteStore({ path: databasePath() }) },
+  {
+    name: 'Postgres',
+    skip: TEST_POSTGRES_URL ? null : NO_POSTGRES,
+    open: async () => {
+      const schema = uniqueSchema('inspector');
+      schemas.push(schema);
+      return postgresStore({ connectionString: TEST_POSTGRES_URL as string, schema, jobs: false });
+    },
+  },
+];
+
+/** Any route's answer, for a test that reads a few fields of several. */
+interface Loose {
+  error?: { code: string };
+  exchanges?: Array<{ reply: { id: number } }>;
+  figures?: unknown[];
+}
+
+for (const kind of STORES) {
+  describe.skipIf(kind.skip !== null)(
+    `the inspector API on ${kind.name}${kind.skip === null ? '' : ` (skipped: ${kind.skip})`}`,
+    () => {
+      let stack: MemoryStack;
+      let app: ReturnType<typeof createInspector>;
+      let clock = Date.parse('2026-11-02T09:00:00Z');
+      beforeAll(async () => {
+        stack = createMemoryStack({
+          store: await kind.open(),
+          extractor: llmExtractor({
+            model: scriptedCompletionModel([
+              extractionReply('Migrate the billing service to Postgres', ['User deploys on Fly.io']),
+              extractionReply('Write the release notes for version 2', []),
+            ]),
+          }),
+          now: () => new Date(clock),
+        });
+        app = createInspector({ stack });
+      });
+      afterAll(async () => {
+        await stack.close();
+      });
+      const call = async (path: string, init: RequestInit = {}): Promise<{ status: number; body: Loose }> => {
+        const response = await app.request(`http://127.0.0.1:8787/inspect/api/${path}`, {
+          ...init,
+          headers: { host: '127.0.0.1:8787', ...(init.method ? CHANGE : {}) },
+        });
+        return { status: response.status, body: (await response.json()) as Loose };
+      };
+      const key = (scope: { agentId: string; userId: string }) =>
+        `session?key=${encodeURIComponent(`${scope.agentId}/-/-/@${scope.userId}`)}`;
+
+      it('shows a pin set by hand as set by hand, when, with no source turn, and no later turn becomes one', async () => {
+        const first = await stack.prepare({ ...alice, text: 'Help me migrate the billing service to Postgres.' });
+        await stack.record(first, { text: 'Which version?' });
+        await stack.idle();
+        const drawn = await call(key(alice));
+        expect(drawn.body).toMatchObject({
+          pin: { task: 'Migrate the billing service to Postgres', taskSource: 'user', taskAt: clock },
+          taskSourceTurnId: expect.any(Number),
+        });
+
+        clock += 3 * 60_000;
+        await stack.setPin(alice, 'Migrate billing to Postgres 16 on Fly.io');
+        const byHand = await call(key(alice));
+        expect(byHand.body).toMatchObject({
+          pin: { task: 'Migrate billing to Postgres 16 on Fly.io', taskSource: 'api', taskAt: clock },
+          taskSourceTurnId: null,
+        });
+        // A message stating another task is not the pinned task's source: the pin is the hand-set one.
+        clock += 60_000;
+        const next = await stack.prepare({ ...alice, text: 'Help me write the release notes for version 2.' });
+        await stack.record(next, { text: 'Sure.' });
+        await stack.idle();
+        expect((await call(key(alice))).body).toMatchObject({
+          pin: { task: 'Migrate billing to Postgres 16 on Fly.io', taskSource: 'api' },
+          taskSourceTurnId: null,
+        });
+        await stack.setPin(alice, null);
+        expect((await call(key(alice))).body).toMatchObject({ pin: null, pinned: null, taskSourceTurnId: null });
+      });
+
+      it('answers 404 NOT_FOUND for what nothing holds, and 200 with an empty list for an empty answer', async () => {
+        const known = encodeURIComponent(`${alice.agentId}/-/-/@${alice.userId}`);
+        const unknown = encodeURIComponent('assistant/-/-/@nobody');
+        const [fact] = await stack.facts.list(alice);
+        if (!fact) throw new Error('the extraction stored a fact');
+        const notFound: Array<[string, RequestInit?]> = [
+          [`session?key=${unknown}`],
+          [`exchanges?key=${unknown}`],
+          [`exchanges?key=${unknown}&limit=0`],
+          [`exchanges?key=${unknown}&after=1`],
+          [`figures?key=${unknown}`],
+          ['facts/999999999?agent=assistant&user=alice', { method: 'PATCH', body: '{"text":"User likes tea"}' }],
+          ['facts/999999999?agent=assistant&user=alice', { method: 'DELETE' }],
+          [`facts/${fact.id}?agent=assistant&user=bob`, { method: 'PATCH', body: '{"text":"User likes tea"}' }],
+          [`facts/${fact.id}?agent=assistant&user=bob`, { method: 'DELETE' }],
+          [`facts/${fact.id}?agent=other`, { method: 'DELETE' }],
+        ];
+        for (const [path, init] of notFound) {
+          const { status, body } = await call(path, init);
+          expect(status, path).toBe(404);
+          expect(body.error?.code, path).toBe('NOT_FOUND');
+        }
+        const exchanges = (await call(`exchanges?key=${known}`)).body.exchanges ?? [];
+        expect(exchanges).toHaveLength(2);
+        // An existing session: a page past its end, or of no row, is an empty page.
+        expect(await call(`exchanges?key=${known}&after=${exchanges[1]?.reply.id}`)).toEqual({
+          status: 200,
+          body: { exchanges: [], next: null },
+        });
+        expect(await call(`exchanges?key=${known}&limit=0`)).toEqual({
+          status: 200,
+          body: { exchanges: [], next: null },
+        });
+        expect((await call(`figures?key=${known}`)).body.figures).toHaveLength(2);
+        // A scope is a filter, not a thing that exists or not: no user or agent is registered anywhere.
+        expect(await call('facts?agent=nobody&user=nobody')).toEqual({
+          status: 200,
+          body: { facts: [], searched: false },
+        });
+        expect(await call('facts?agent=nobody&user=nobody&q=tea')).toEqual({
+          status: 200,
+          body: { facts: [], searched: true },
+        });
+        expect(await call('sessions?agent=nobody')).toEqual({ status: 200, body: { sessions: [], next: null } });
+        expect(await call('scopes?agent=nobody')).toEqual({ status: 200, body: { scopes: [] } });
+        // Forgetting what nothing holds has nothing to do, and says so.
+        const forget = await call('forget', { method: 'POST', body: '{"agentId":"nobody","userId":"nobody"}' });
+        expect(forget).toEqual({ status: 200, body: expect.objectContaining({ sessions: 0, turns: 0, facts: 0 }) });
+        await expect(stack.inspect.exchanges('assistant/-/-/@nobody')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        await expect(stack.inspect.figures('assistant/-/-/@nobody')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      });
+    },
+  );
+}

@@ -3,6 +3,7 @@ import {
   parseStoredChatPath,
   parseStoredClarifications,
   parseStoredModelState,
+  parseStoredTaskSource,
   usageFromColumns,
 } from '../../core/parse-stored-values.js';
 import type { Fact } from '../../spec/fact.js';
@@ -28,6 +29,8 @@ export interface SessionRow {
   thread_id: string | null;
   pin_task: string | null;
   pin_task_user_id: string | null;
+  pin_task_source: string | null;
+  pin_task_at: Date | null;
   pin_clarifications: unknown;
   pin_attempts: number;
   task_source_turn_id: number | null;
@@ -95,6 +98,8 @@ export function toSession(row: SessionRow): SessionRecord {
       : {
           task: row.pin_task,
           taskUserId: row.pin_task_user_id,
+          taskSource: parseStoredTaskSource(row.pin_task_source),
+          taskAt: row.pin_task_at?.getTime(),
           clarifications: parseClarifications(row.pin_clarifications),
         };
   return {

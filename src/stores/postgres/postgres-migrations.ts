@@ -235,4 +235,9 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   CREATE INDEX IF NOT EXISTS facts_vector_model ON ${s}.facts ((coalesce(vector_model, '')), id) WHERE superseded_by IS NULL;
   CREATE INDEX IF NOT EXISTS turns_vector_model ON ${s}.turns ((coalesce(vector_model, '')), id) WHERE text <> '';
   `,
+  // Where the pinned task came from (`user`: a user's message, the session's task_source_turn_id; `api`: set by hand)
+  // and when it was pinned. Null for a pin written before.
+  (s) => `
+  ALTER TABLE ${s}.sessions ADD COLUMN pin_task_source text, ADD COLUMN pin_task_at timestamptz;
+  `,
 ];

@@ -103,7 +103,8 @@ export function postgresSessionStore(
     );
     if (exchange.taskSource) {
       await sql.query(
-        `UPDATE ${schema}.sessions SET task_source_turn_id = $1 WHERE key = $2 AND task_source_turn_id IS NULL`,
+        `UPDATE ${schema}.sessions SET task_source_turn_id = $1
+         WHERE key = $2 AND task_source_turn_id IS NULL AND pin_task IS NULL`,
         [userTurnId, session.key],
       );
     }
@@ -245,6 +246,8 @@ async function updateSession(sql: Sql, schema: string, key: string, patch: Sessi
     assignments.push(
       `pin_task = ${value(pin?.task ?? null)}`,
       `pin_task_user_id = ${value(pin?.taskUserId ?? null)}`,
+      `pin_task_source = ${value(pin?.taskSource ?? null)}`,
+      `pin_task_at = ${value(pin?.taskAt === undefined ? null : new Date(pin.taskAt))}`,
       `pin_clarifications = ${value(JSON.stringify(pin?.clarifications ?? []))}::jsonb`,
       'pin_version = pin_version + 1',
     );
@@ -256,6 +259,7 @@ async function updateSession(sql: Sql, schema: string, key: string, patch: Sessi
     conditions.push(`extracted_through = ${value(patch.cursor.expectedThroughTurnId)}`);
   }
   if (patch.pinAttempts !== undefined) assignments.push(`pin_attempts = ${value(patch.pinAttempts)}`);
+  if (patch.clearTaskSource) assignments.push('task_source_turn_id = NULL');
   if (patch.placeSystemPin) {
     assignments.push(
       `system_pin = ${value(patch.placeSystemPin.text)}`,

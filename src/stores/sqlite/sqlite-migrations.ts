@@ -369,4 +369,10 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX IF NOT EXISTS facts_vector_model ON facts (coalesce(vector_model, ''), id) WHERE superseded_by IS NULL;
   CREATE INDEX IF NOT EXISTS turns_vector_model ON turns (coalesce(vector_model, ''), id) WHERE text != '';
   `,
+  // 14: where the pinned task came from (`user`: a user's message, the session's task_source_turn_id; `api`: set by
+  // hand) and when it was pinned (epoch ms). Null for a pin written before.
+  `
+  ALTER TABLE sessions ADD COLUMN pin_task_source TEXT;
+  ALTER TABLE sessions ADD COLUMN pin_task_at INTEGER;
+  `,
 ];

@@ -60,7 +60,7 @@ export function sqliteSessionStore(
        cache_write_tokens, path, memory_tokens, cache_miss, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     setTaskSource: database.prepare(
-      'UPDATE sessions SET task_source_turn_id = ? WHERE key = ? AND task_source_turn_id IS NULL',
+      'UPDATE sessions SET task_source_turn_id = ? WHERE key = ? AND task_source_turn_id IS NULL AND pin_task IS NULL',
     ),
     setSystemPin: database.prepare(
       'UPDATE sessions SET system_pin = ?, system_pin_at = ? WHERE key = ? AND pin_version = ?',
@@ -241,8 +241,21 @@ function updateSession(database: SqliteDatabase, key: string, patch: SessionPatc
   const conditionValues: unknown[] = [key];
   if (patch.pin !== undefined) {
     const pin = patch.pin.value;
-    assignments.push('pin_task = ?', 'pin_task_user_id = ?', 'pin_clarifications = ?', 'pin_version = pin_version + 1');
-    values.push(pin?.task ?? null, pin?.taskUserId ?? null, JSON.stringify(pin?.clarifications ?? []));
+    assignments.push(
+      'pin_task = ?',
+      'pin_task_user_id = ?',
+      'pin_task_source = ?',
+      'pin_task_at = ?',
+      'pin_clarifications = ?',
+      'pin_version = pin_version + 1',
+    );
+    values.push(
+      pin?.task ?? null,
+      pin?.taskUserId ?? null,
+      pin?.taskSource ?? null,
+      pin?.taskAt ?? null,
+      JSON.stringify(pin?.clarifications ?? []),
+    );
     conditions.push('pin_version = ?');
     conditionValues.push(patch.pin.expectedPinVersion);
   }
@@ -257,6 +270,7 @@ function updateSession(database: SqliteDatabase, key: string, patch: SessionPatc
     assignments.push('pin_attempts = ?');
     values.push(patch.pinAttempts);
   }
+  if (patch.clearTaskSource) assignments.push('task_source_turn_id = NULL');
   if (patch.placeSystemPin) {
     assignments.push('system_pin = ?', 'system_pin_at = ?');
     values.push(patch.placeSystemPin.text, patch.placeSystemPin.at.getTime());
