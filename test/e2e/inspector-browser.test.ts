@@ -4,10 +4,19 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStack } from '../../src/index.js';
+import { createMemoryStack, type MemoryStack } from '../../src/index.js';
 import { startInspector } from '../../src/server.js';
 import { sqliteStore } from '../../src/sqlite.js';
-import { MARKUP_FACT, MARKUP_MESSAGE, seedInspectorScenario } from '../support/inspector-scenario.js';
+import {
+  CJK_RUN,
+  ENCODED_USER,
+  LONG_USER,
+  MARKUP_FACT,
+  MARKUP_MESSAGE,
+  RTL_THREAD,
+  seedHostileScenario,
+  seedInspectorScenario,
+} from '../support/inspector-scenario.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,6 +28,22 @@ const alice = { agentId: 'assistant', userId: 'alice' };
 /** Polls until the locator matches `count` elements (a view renders after its request answers). */
 const waitForCount = (locator: Locator, count: number): Promise<void> =>
   expect.poll(() => locator.count(), { timeout: 10_000 }).toBe(count);
+
+/** Evaluated in the page as a string (the test's own compiled functions would carry its bundler's helpers). */
+const inPage = async <Value>(page: Page, expression: string): Promise<Value> =>
+  JSON.parse(await page.evaluate(`JSON.stringify(${expression})`)) as Value;
+
+/** The page fits its viewport: nothing to scroll sideways, no table wider than the viewport. */
+async function expectFits(page: Page, where: string): Promise<void> {
+  const measured = await inPage<{ width: number; scroll: number; tables: number[] }>(
+    page,
+    `{ width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth,
+       tables: [...document.querySelectorAll('table')].map((table) => Math.ceil(table.getBoundingClientRect().right)) }`,
+  );
+  expect(measured.scroll, `${where}: the page's width`).toBeLessThanOrEqual(measured.width);
+  for (const right of measured.tables)
+    expect(right, `${where}: a table's right edge`).toBeLessThanOrEqual(measured.width);
+}
 
 describe.skipIf(!existsSync(CHROMIUM))(
   `the inspector page in headless Chromium${existsSync(CHROMIUM) ? '' : ` (skipped: no ${CHROMIUM}; apt-get install chromium)`}`,
@@ -93,12 +118,16 @@ describe.skipIf(!existsSync(CHROMIUM))(
         await page.getByTestId('filter-user').fill('alice');
         await page.getByTestId('filter-apply').click();
         await waitForCount(page.getByTestId('session-row'), 1);
-        expect(await page.getByTestId('session-link').textContent()).toBe(scenario.aliceKey);
+        // The key as the text it stands for: agent / channel / thread / @user.
+        expect(await page.getByTestId('session-link').textContent()).toBe('assistant / – / – / @alice');
         await page.getByTestId('session-link').click();
 
         // The pin and how it grew, the chart, the exchanges with the facts injected and their scores.
         await page.getByTestId('pin-task').waitFor();
         expect(await page.getByTestId('pin-task').textContent()).toBe('Task: Migrate the billing service to Postgres');
+        expect(await page.getByTestId('pin-source').textContent()).toMatch(
+          /^from alice, turn #\d+, 2026-11-02 09:00:00 UTC$/,
+        );
         expect(await page.getByTestId('clarification').textContent()).toMatch(
           /^Use Postgres 16 \(alice, 2026-11-02 09:01:00 UTC\)$/,
         );
@@ -110,7 +139,12 @@ describe.skipIf(!existsSync(CHROMIUM))(
         const second = rows.nth(1);
         const injected = await second.getByTestId('injected-fact').allTextContents();
         expect(injected).toHaveLength(3);
-        expect(injected[0]).toMatch(/^User deploys on Fly\.io \(\d\.\d+(e-\d+)?\)$/);
+        // The rank and a relevance a reader can take in; the raw score on hover.
+        expect(injected[0]).toBe('User deploys on Fly.io (1st, the best)');
+        expect(injected[1]).toMatch(/ \(2nd, (<1|\d{1,3})% of the 1st’s score\)$/);
+        expect(await second.getByTestId('injected-rank').first().getAttribute('title')).toMatch(
+          /^raw ranking score \d\.\d\d(e[-+]\d+)?: comparable only/,
+        );
         expect(injected).toContainEqual(expect.stringContaining(MARKUP_FACT));
         expect(await second.getByTestId('cache-use').textContent()).toBe('hit');
         expect(await rows.nth(2).getByTestId('cache-use').textContent()).toBe('miss');
@@ -204,7 +238,10 @@ describe.skipIf(!existsSync(CHROMIUM))(
         await waitForCount(page.getByTestId('session-row'), 1);
         await page.getByTestId('session-link').click();
         await page.getByTestId('forget-session').click();
-        expect(await page.locator('#confirm-message').textContent()).toContain('in channel support, thread checkout-7');
+        // Each id set apart by Unicode's isolate marks: a right-to-left id cannot turn the sentence around.
+        expect(await page.locator('#confirm-message').textContent()).toContain(
+          'in channel \u2068support\u2069, thread \u2068checkout-7\u2069',
+        );
         await page.getByTestId('confirm-input').fill('checkout-7');
         await page.getByTestId('confirm-ok').click();
         await page.getByText(/^Forgotten: 1 session\(s\) deleted/).waitFor();
@@ -272,5 +309,171 @@ describe.skipIf(!existsSync(CHROMIUM))(
         await stack.close();
       }
     }, 120_000);
+
+    it('fits long ids and unbroken text in the viewport at 1280 and 420 px, cut in clusters, whole on hover', async () => {
+      const scenario = await seedHostileScenario(databasePath());
+      const { stack } = scenario;
+      const inspector = await startInspector({ stack, port: 0 });
+      try {
+        for (const width of [1280, 420]) {
+          const page = await browser.newPage({ viewport: { width, height: 900 } });
+          const pageErrors: string[] = [];
+          page.on('pageerror', (error) => pageErrors.push(error.message));
+          page.on('dialog', (dialog) => {
+            pageErrors.push(`a dialog: ${dialog.message()}`);
+            void dialog.dismiss();
+          });
+          try {
+            await page.goto(inspector.pageUrl);
+            const rows = page.getByTestId('session-row');
+            await waitForCount(rows, 3);
+            await expectFits(page, `sessions at ${width} px`);
+            await shot(page, `10-long-sessions-${width}`);
+            // The 4,096-character id: its first 40 characters, the whole id on hover.
+            const longRow = rows.nth(2);
+            const firstUser = longRow.locator('td').nth(4).locator('bdi.clip');
+            expect(await firstUser.textContent()).toBe(`${LONG_USER.slice(0, 40)}…`);
+            expect(await firstUser.getAttribute('title')).toBe(LONG_USER);
+            // Keys read as the ids they are made of, decoded, as text.
+            expect(await rows.nth(1).getByTestId('session-link').textContent()).toBe(
+              `assistant / – / – / @${ENCODED_USER}`,
+            );
+            expect(await rows.nth(1).getByTestId('session-link').locator('bdi.key').getAttribute('title')).toBe(
+              `assistant / – / – / @${ENCODED_USER} (stored as ${scenario.encodedKey})`,
+            );
+            expect(await rows.nth(0).getByTestId('session-link').textContent()).toMatch(
+              /^agent-\w{34}… \/ チーム\/東京 #1 \/ \u202Eevil-thread$/,
+            );
+            // A right-to-left override in an id turns nothing around it: the id is isolated.
+            const thread = rows.nth(0).locator('td').nth(3).locator('bdi');
+            expect(await thread.textContent()).toBe(RTL_THREAD);
+            expect(
+              await inPage(
+                page,
+                "getComputedStyle(document.querySelector('[data-testid=session-row] td:nth-child(4) bdi')).unicodeBidi",
+              ),
+            ).toBe('isolate');
+            expect(await page.locator('main img, main b').count()).toBe(0);
+
+            await page.goto(`${inspector.pageUrl}#/session?key=${encodeURIComponent(scenario.longKey)}`);
+            const exchanges = page.getByTestId('exchange-row');
+            await waitForCount(exchanges, 4);
+            await page.getByTestId('chart').waitFor();
+            expect(await page.getByTestId('exchange-user').nth(1).locator('bdi').first().textContent()).toBe(
+              `${CJK_RUN.slice(0, 140)}…`,
+            );
+            await exchanges.nth(0).click();
+            await page.getByTestId('exchange-detail').waitFor();
+            await expectFits(page, `a session at ${width} px`);
+            await shot(page, `11-long-session-${width}`);
+            // Each cell of an exchange readable: none squeezed to a few letters a line.
+            const cells = await inPage<number[]>(
+              page,
+              `[...document.querySelectorAll('tr.exchange > td')].filter((cell) => cell.textContent.trim() !== '')
+                 .map((cell) => Math.floor(cell.getBoundingClientRect().width))`,
+            );
+            expect(cells.length).toBeGreaterThan(20);
+            expect(Math.min(...cells), `the narrowest exchange cell at ${width} px`).toBeGreaterThanOrEqual(
+              width === 420 ? 300 : 50,
+            );
+
+            await page.goto(`${inspector.pageUrl}#/facts?agent=assistant&user=${encodeURIComponent(LONG_USER)}`);
+            await waitForCount(page.getByTestId('fact-row'), 4);
+            await expectFits(page, `facts at ${width} px`);
+            await page.getByTestId('fact-search').fill('where do we deploy on fly?');
+            await page.getByTestId('fact-search-submit').click();
+            await expect.poll(() => page.getByTestId('fact-rank').count()).toBeGreaterThan(1);
+            expect(await page.getByTestId('fact-rank').first().textContent()).toBe('1st, the best');
+            expect(await page.getByTestId('fact-rank').nth(1).textContent()).toMatch(
+              /^2nd, (<1|\d{1,3})% of the 1st’s score$/,
+            );
+            await expectFits(page, `a fact search at ${width} px`);
+            await shot(page, `12-long-facts-${width}`);
+
+            await page.goto(`${inspector.pageUrl}#/jobs?state=queued`);
+            await waitForCount(page.getByTestId('job-row'), 6);
+            await expectFits(page, `jobs at ${width} px`);
+            await shot(page, `13-long-jobs-${width}`);
+            expect(pageErrors).toEqual([]);
+          } finally {
+            await page.close();
+          }
+        }
+      } finally {
+        await inspector.close();
+        await stack.close();
+      }
+    }, 120_000);
+
+    /** Runs `visit` on a page of an inspector over the stack, checks that the page threw nothing, and closes all. */
+    const onPage = async (stack: MemoryStack, visit: (page: Page, pageUrl: string) => Promise<void>) => {
+      const inspector = await startInspector({ stack, port: 0 });
+      const { page, pageErrors } = await openPage();
+      try {
+        await visit(page, inspector.pageUrl);
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await page.close();
+        await inspector.close();
+        await stack.close();
+      }
+    };
+
+    it('shows a pin set by hand as set by hand, when, and links no turn', async () => {
+      const scenario = await seedInspectorScenario(databasePath());
+      await onPage(scenario.stack, async (page, pageUrl) => {
+        await page.goto(`${pageUrl}#/session?key=${encodeURIComponent(scenario.aliceKey)}`);
+        await page.getByTestId('pin-source-turn').waitFor();
+        scenario.tick(3);
+        await scenario.stack.setPin(alice, 'Migrate billing to Postgres 16 on Fly.io');
+        await page.reload();
+        await page.getByTestId('pin-task').waitFor();
+        expect(await page.getByTestId('pin-task').textContent()).toBe('Task: Migrate billing to Postgres 16 on Fly.io');
+        expect(await page.getByTestId('pin-source').textContent()).toBe(
+          'set by hand (stack.setPin or memstack pin set), 2026-11-02 09:17:00 UTC',
+        );
+        expect(await page.getByTestId('pin-source-turn').count()).toBe(0);
+        await shot(page, '14-pin-by-hand');
+      });
+    }, 60_000);
+
+    it('says what failed when a call fails or answers something else than JSON, and keeps the rest', async () => {
+      const scenario = await seedInspectorScenario(databasePath());
+      await onPage(scenario.stack, async (page, pageUrl) => {
+        const figures = '**/inspect/api/figures?*';
+        await page.route(figures, (route) =>
+          route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }),
+        );
+        await page.goto(`${pageUrl}#/session?key=${encodeURIComponent(scenario.aliceKey)}`);
+        await waitForCount(page.getByTestId('exchange-row'), 4);
+        await expect.poll(() => page.getByTestId('error').textContent()).toBe('HTTP 502');
+        await page.unroute(figures);
+        await page.route(figures, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<html><body>A portal page</body></html>' }),
+        );
+        await page.reload();
+        await waitForCount(page.getByTestId('exchange-row'), 4);
+        await expect
+          .poll(() => page.getByTestId('error').textContent())
+          .toBe('the server answered figures with something other than JSON');
+        await page.unroute(figures);
+        // A key no session has: the API's 404, said on the page.
+        await page.goto(`${pageUrl}#/session?key=${encodeURIComponent('assistant/-/-/@nobody')}`);
+        await expect.poll(() => page.getByTestId('error').textContent()).toBe('no session with this key');
+      });
+    }, 60_000);
+
+    it('says so when there is nothing yet: no session, no fact, no job', async () => {
+      const stack = createMemoryStack({ store: sqliteStore({ path: databasePath() }), runJobs: false });
+      await onPage(stack, async (page, pageUrl) => {
+        await page.goto(pageUrl);
+        await page.getByText('No session.').waitFor();
+        await page.getByTestId('nav-facts').click();
+        await page.getByText('No facts yet.').waitFor();
+        await page.getByText('Choose a user on the left.').waitFor();
+        await page.getByTestId('nav-jobs').click();
+        await page.getByTestId('jobs-empty').waitFor();
+      });
+    }, 60_000);
   },
 );

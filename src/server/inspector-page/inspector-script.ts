@@ -4,10 +4,12 @@ import { SCRIPT_FACTS } from './script-facts.js';
 import { SCRIPT_JOBS } from './script-jobs.js';
 import { SCRIPT_SESSION } from './script-session.js';
 import { SCRIPT_SESSIONS } from './script-sessions.js';
+import { SCRIPT_TEXT } from './script-text.js';
 
 /** The inspector page's whole script: its parts in one strict-mode function scope, started once they are defined. */
 export const INSPECTOR_SCRIPT = [
   "(() => {\n'use strict';",
+  SCRIPT_TEXT,
   SCRIPT_BASE,
   SCRIPT_CHART,
   SCRIPT_SESSIONS,

@@ -103,6 +103,10 @@ async function api(method, path, body) {
     }
     const data = await response.json().catch(() => null);
     if (!response.ok) throw new ApiError(response.status, data && data.error);
+    // A proxy in front of the server may answer with a page of its own.
+    if (data === null || typeof data !== 'object') {
+      throw new ApiError(response.status, { message: 'the server answered ' + path.split('?')[0] + ' with something other than JSON' });
+    }
     return data;
   }
 }
@@ -215,13 +219,87 @@ function count(value) {
   return typeof value === 'number' ? value.toLocaleString('en-US') : '–';
 }
 
+/** Longest shown of an id (agent, user, channel, thread), in grapheme clusters: the whole one is in its title. */
+const ID_SHOWN = 40;
+const FIRST_STRONG_ISOLATE = String.fromCharCode(0x2068);
+const POP_DIRECTIONAL_ISOLATE = String.fromCharCode(0x2069);
+
 function truncate(text, most) {
-  const value = String(text === null || text === undefined ? '' : text);
-  return value.length > most ? value.slice(0, most) + '…' : value;
+  return cutText(text, most).text;
 }
 
-function score(value) {
-  return typeof value === 'number' ? value.toPrecision(3) : 'by recency';
+/**
+ * Stored text for a line of its own or a cell: cut to most grapheme clusters (the whole text in its title when cut
+ * and short enough to hover), isolated from the text around it (a right-to-left override in an id cannot turn the
+ * rest of the line around), wrapped anywhere when it has no space to wrap at.
+ */
+function clip(value, most, attributes) {
+  const text = String(value === null || value === undefined ? '' : value);
+  const shown = cutText(text, most);
+  const title = shown.cut && text.length <= 20000 ? text : undefined;
+  return h('bdi', Object.assign({ class: 'clip', title }, attributes || {}), shown.text);
+}
+
+/** An id, or a dash when there is none. */
+function idText(value, attributes) {
+  return value === null || value === undefined ? h('span', { class: 'muted' }, '–') : clip(value, ID_SHOWN, attributes);
+}
+
+/** An id inside a sentence built as one string (a dialog's message): isolated by Unicode's own marks. */
+function isolate(value) {
+  return FIRST_STRONG_ISOLATE + String(value) + POP_DIRECTIONAL_ISOLATE;
+}
+
+/**
+ * A session key as the text it stands for: its parts decoded (agent / channel / thread, or agent / – / – / @user),
+ * each cut and isolated, the stored key in the title. A key of another shape, or not valid percent-encoding, is shown
+ * as it is.
+ */
+function keyText(key, attributes) {
+  const parts = keyParts(key);
+  const title = keyTitle(key);
+  if (parts === null) return clip(key, ID_SHOWN * 2, Object.assign({ title }, attributes || {}));
+  const children = [];
+  parts.forEach((part, index) => {
+    if (index > 0) children.push(h('span', { class: 'separator' }, ' / '));
+    if (part.absent) children.push(h('span', { class: 'muted' }, '–'));
+    else children.push(h('bdi', {}, (part.user ? '@' : '') + cutText(part.text, ID_SHOWN).text));
+  });
+  return h('bdi', Object.assign({ class: 'clip key', title }, attributes || {}), children);
+}
+
+/** A session key's whole text, decoded, and the key as stored when that differs (a tooltip). */
+function keyTitle(key) {
+  const parts = keyParts(key);
+  const whole = parts === null ? key : parts.map((part) => (part.absent ? '–' : (part.user ? '@' : '') + part.text)).join(' / ');
+  return whole === key ? key : whole + ' (stored as ' + key + ')';
+}
+
+/**
+ * A table that becomes a list of cards on a narrow screen: each cell keeps its column's heading (data-label), shown
+ * above it there.
+ */
+function dataTable(attributes, headings, body) {
+  const head = h('thead', {}, h('tr', {}, headings.map((title) => h('th', {}, title))));
+  return h('table', Object.assign({ class: 'cards' }, attributes), head, body);
+}
+
+/** A row of a data table, its cells labelled with their headings. */
+function labelled(headings, row) {
+  Array.from(row.children).forEach((cell, index) => {
+    if (headings[index]) cell.setAttribute('data-label', headings[index]);
+  });
+  return row;
+}
+
+/** The place and relevance of one of a ranked list, in words, the raw score on hover. */
+function rankView(index, score, first, testId) {
+  const words = rankWords(index, score, first);
+  return h(
+    'span',
+    { class: 'rank', title: words.detail, 'data-testid': testId, 'data-score': typeof score === 'number' ? score : null },
+    words.relative === null ? words.rank : words.rank + ', ' + words.relative,
+  );
 }
 
 function pretty(value) {

@@ -30,12 +30,13 @@ views['/facts'] = async (root, parameters) => {
               'data-agent': scope.agentId,
               'data-user': scope.userId === null ? '' : scope.userId,
             },
-            scope.userId === null ? '(the agent itself)' : scope.userId,
+            scope.userId === null ? '(the agent itself)' : idText(scope.userId),
             h(
               'span',
               { class: 'muted' },
-              ' · ' + scope.agentId + ' · ' + scope.facts + ' live' +
-                (scope.supersededFacts > 0 ? ', ' + scope.supersededFacts + ' superseded' : ''),
+              ' · ',
+              idText(scope.agentId),
+              ' · ' + scope.facts + ' live' + (scope.supersededFacts > 0 ? ', ' + scope.supersededFacts + ' superseded' : ''),
             ),
           ),
         ),
@@ -49,7 +50,11 @@ views['/facts'] = async (root, parameters) => {
   const scope = { agent, user };
   const searchInput = h('input', { type: 'search', name: 'q', value: q, placeholder: 'search facts', 'data-testid': 'fact-search' });
   append(content, [
-    h('h3', { 'data-testid': 'facts-scope' }, user === '' ? 'The agent ' + agent + '’s own facts' : 'User ' + user + ' (agent ' + agent + ')'),
+    h(
+      'h3',
+      { 'data-testid': 'facts-scope' },
+      user === '' ? ['The agent ', idText(agent), '’s own facts'] : ['User ', idText(user), ' (agent ', idText(agent), ')'],
+    ),
     h(
       'form',
       {
@@ -74,16 +79,21 @@ views['/facts'] = async (root, parameters) => {
     return;
   }
   const headings = ['Id', 'Fact']
-    .concat(answer.searched ? ['Score'] : [])
+    .concat(answer.searched ? ['Rank'] : [])
     .concat(['Source', 'Uses', 'Last used', 'Created', 'Superseded by', 'From', '']);
   const rows = h('tbody', {});
-  const show = (most) => rows.replaceChildren(...facts.slice(0, most).map((fact) => factRow(fact, scope, answer.searched)));
+  // A search's rank and relevance are against its first result.
+  const first = answer.searched ? facts[0].score : null;
+  const show = (most) =>
+    rows.replaceChildren(
+      ...facts.slice(0, most).map((fact, index) => labelled(headings, factRow(fact, scope, answer.searched ? { index, first } : null))),
+    );
   show(FACTS_SHOWN);
   append(content, [
     h('p', { class: 'muted' }, answer.searched
       ? facts.length + ' live fact(s) ranked for the search, best first.'
       : facts.length + ' fact(s), oldest first; superseded ones struck through.'),
-    h('table', { 'data-testid': 'facts' }, h('thead', {}, h('tr', {}, headings.map((title) => h('th', {}, title)))), rows),
+    dataTable({ 'data-testid': 'facts' }, headings, rows),
     facts.length <= FACTS_SHOWN
       ? null
       : h('button', {
@@ -97,9 +107,9 @@ views['/facts'] = async (root, parameters) => {
   ]);
 };
 
-function factRow(fact, scope, searched) {
+function factRow(fact, scope, ranked) {
   const live = fact.supersededBy === null;
-  const text = h('span', { 'data-testid': 'fact-text' }, fact.text);
+  const text = h('bdi', { 'data-testid': 'fact-text' }, fact.text);
   const textCell = h('td', { class: 'cell-text' }, text);
   const edit = () => {
     const input = h('input', { value: fact.text, size: 60, 'aria-label': 'fact text', 'data-testid': 'fact-edit-input' });
@@ -132,7 +142,7 @@ function factRow(fact, scope, searched) {
   const remove = async () => {
     const confirmed = await confirmAction({
       title: 'Delete fact #' + fact.id,
-      message: 'Delete this fact: "' + fact.text + '"? It is no longer injected into any turn. It cannot be undone.',
+      message: 'Delete this fact: “' + isolate(truncate(fact.text, 300)) + '”? It is no longer injected into any turn. It cannot be undone.',
       action: 'Delete',
     });
     if (!confirmed) return;
@@ -147,7 +157,7 @@ function factRow(fact, scope, searched) {
           'a',
           {
             href: link('/session', { key: fact.sourceSessionKey, turn: fact.sourceTurnId }),
-            title: fact.sourceSessionKey,
+            title: keyTitle(fact.sourceSessionKey),
             'data-testid': 'fact-provenance',
           },
           fact.sourceTurnId === null ? 'its session' : 'turn #' + fact.sourceTurnId,
@@ -157,7 +167,7 @@ function factRow(fact, scope, searched) {
     { class: live ? null : 'superseded', 'data-testid': 'fact-row', 'data-fact-id': fact.id },
     h('td', { class: 'number' }, '#' + fact.id),
     textCell,
-    searched ? h('td', { class: 'number keep' }, score(fact.score)) : null,
+    ranked ? h('td', { class: 'keep' }, rankView(ranked.index, fact.score, ranked.first, 'fact-rank')) : null,
     h('td', {}, FACT_SOURCES[fact.source] || fact.source),
     h('td', { class: 'number' }, count(fact.accessCount)),
     h('td', {}, formatDate(fact.lastUsedAt)),
@@ -176,9 +186,9 @@ function factRow(fact, scope, searched) {
 
 async function forgetUser(agent, user) {
   const confirmed = await confirmAction({
-    title: 'Forget user ' + user,
+    title: 'Forget user ' + truncate(user, ID_SHOWN),
     message:
-      'This forgets everything of user ' + user + ' with agent ' + agent + ': their facts, their turns and the ' +
+      'This forgets everything of user ' + isolate(user) + ' with agent ' + isolate(agent) + ': their facts, their turns and the ' +
       'replies to them, the parts of any pin they wrote, in every conversation. It cannot be undone.',
     expected: user,
     action: 'Forget',

@@ -27,29 +27,29 @@ views['/jobs'] = async (root, parameters) => {
     return;
   }
   const when = state === 'queued' ? 'Due' : state === 'running' ? 'Lease ends' : 'Finished';
+  const headings = ['Job', 'Kind', 'Session', 'Turns', 'Attempts', 'Created', when, 'Error'];
   root.append(
-    h(
-      'table',
+    dataTable(
       { 'data-testid': 'jobs' },
-      h('thead', {}, h('tr', {}, ['Job', 'Kind', 'Session', 'Turns', 'Attempts', 'Created', when, 'Error'].map((title) => h('th', {}, title)))),
+      headings,
       h(
         'tbody',
         {},
         answer.jobs.map((job) => {
           const extract = job.job.kind === 'extract';
-          return h(
+          return labelled(headings, h(
             'tr',
             { 'data-testid': 'job-row' },
             // A row number (SQLite) reads as #12; a UUID (pg-boss) by its first characters, whole on hover.
             h('td', { class: 'number', title: job.id }, /^[0-9]+$/.test(job.id) ? '#' + job.id : job.id.slice(0, 8)),
             h('td', {}, job.job.kind),
-            h('td', { class: 'cell-text' }, extract ? h('a', { href: link('/session', { key: job.job.sessionKey, turn: job.job.userTurnId }) }, job.job.sessionKey) : '–'),
+            h('td', {}, extract ? h('a', { href: link('/session', { key: job.job.sessionKey, turn: job.job.userTurnId }) }, keyText(job.job.sessionKey)) : '–'),
             h('td', {}, extract ? '#' + job.job.userTurnId + ' → #' + job.job.throughTurnId : '–'),
             h('td', { class: 'number' }, job.attempts),
-            h('td', {}, formatDate(job.createdAt)),
-            h('td', {}, formatDate(state === 'queued' || state === 'running' ? job.runAt : job.finishedAt)),
+            h('td', { class: 'date' }, formatDate(job.createdAt)),
+            h('td', { class: 'date' }, formatDate(state === 'queued' || state === 'running' ? job.runAt : job.finishedAt)),
             h('td', { class: 'cell-text' }, job.error === null ? '–' : h('pre', { 'data-testid': 'job-error' }, job.error)),
-          );
+          ));
         }),
       ),
     ),

@@ -18,20 +18,23 @@ const CACHE_MISS = {
   'layout-changed': 'the system prompt, the layout or the breakpoints changed',
 };
 const EXCHANGES_PAGE = 50;
+const INJECTED_COLUMNS = ['Rank', 'Fact', 'Text', 'Raw score'];
+const EXCHANGE_COLUMNS = ['Reply', 'At (UTC)', 'User', 'Reply', 'Facts injected (rank)', 'Tokens', 'Cache'];
 
 views['/session'] = async (root, parameters) => {
   const key = parameters.get('key') || '';
   const focus = /^[0-9]+$/.test(parameters.get('turn') || '') ? Number(parameters.get('turn')) : null;
   const session = await api('GET', 'session' + query({ key }));
   append(root, [
-    h('h2', { 'data-testid': 'session-key' }, session.key),
+    h('h2', {}, keyText(session.key, { 'data-testid': 'session-key' })),
     h(
       'p',
-      { class: 'muted' },
-      'agent ' + session.agentId,
-      session.channelId === null ? '' : ', channel ' + session.channelId,
-      session.threadId === null ? '' : ', thread ' + session.threadId,
-      session.firstUserId === null ? '' : ', first user ' + session.firstUserId,
+      { class: 'muted', 'data-testid': 'session-ids' },
+      'agent ',
+      idText(session.agentId),
+      session.channelId === null ? '' : [', channel ', idText(session.channelId)],
+      session.threadId === null ? '' : [', thread ', idText(session.threadId)],
+      session.firstUserId === null ? '' : [', first user ', idText(session.firstUserId)],
       session.shared ? ' (shared)' : '',
       ', started ' + formatDate(session.createdAt) + ', last active ' + formatDate(session.updatedAt) + ' UTC',
     ),
@@ -62,20 +65,7 @@ views['/session'] = async (root, parameters) => {
     focus === null
       ? null
       : h('p', {}, 'From turn #' + focus + ' on. ', h('a', { href: link('/session', { key: session.key }) }, 'From the first exchange')),
-    h(
-      'table',
-      { 'data-testid': 'exchanges' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          ['Reply', 'At (UTC)', 'User', 'Reply', 'Facts injected (score)', 'Tokens', 'Cache'].map((title) => h('th', {}, title)),
-        ),
-      ),
-      rows,
-    ),
+    dataTable({ 'data-testid': 'exchanges' }, EXCHANGE_COLUMNS, rows),
     more,
   ]);
   api('GET', 'figures' + query({ key: session.key }))
@@ -122,20 +112,21 @@ function forgetSessionButton(session) {
     expected = session.threadId !== null ? session.threadId : session.channelId;
     const where =
       session.channelId === null
-        ? 'whose thread is ' + session.threadId + ' (in any channel)'
+        ? 'whose thread is ' + isolate(session.threadId) + ' (in any channel)'
         : session.threadId === null
-          ? 'in channel ' + session.channelId + ' (its threads included)'
-          : 'in channel ' + session.channelId + ', thread ' + session.threadId;
+          ? 'in channel ' + isolate(session.channelId) + ' (its threads included)'
+          : 'in channel ' + isolate(session.channelId) + ', thread ' + isolate(session.threadId);
     message =
-      'This forgets every conversation of agent ' + session.agentId + ' ' + where +
+      'This forgets every conversation of agent ' + isolate(session.agentId) + ' ' + where +
       ': its turns, pin and summary, and the facts drawn from it. It cannot be undone.';
     label = 'Forget this conversation';
   } else if (session.firstUserId !== null) {
     scope = { agentId: session.agentId, userId: session.firstUserId };
     expected = session.firstUserId;
     message =
-      'A private conversation is forgotten with its user: this forgets everything of user ' + session.firstUserId +
-      ' with agent ' + session.agentId + ' (every conversation, turn, pin part and fact). It cannot be undone.';
+      'A private conversation is forgotten with its user: this forgets everything of user ' +
+      isolate(session.firstUserId) + ' with agent ' + isolate(session.agentId) +
+      ' (every conversation, turn, pin part and fact). It cannot be undone.';
     label = 'Forget this conversation and its user';
   } else {
     return h('p', { class: 'muted' }, 'The agent’s own conversation: forget it from code (stack.forget({ agentId })).');
@@ -177,15 +168,9 @@ function pinSection(session) {
       h('p', { class: 'muted' }, 'Nothing pinned (' + session.pinAttempts + ' extraction attempt(s) so far).'),
     ]);
   }
-  const source = session.taskSourceTurnId;
   return append(section, [
     h('div', { 'data-testid': 'pin-task' }, h('strong', {}, 'Task: '), pin.task),
-    h(
-      'div',
-      { class: 'muted' },
-      'from ' + (pin.taskUserId === null ? 'a turn without a user' : pin.taskUserId),
-      source === null ? '' : [', ', h('a', { href: link('/session', { key: session.key, turn: source }) }, 'turn #' + source)],
-    ),
+    h('div', { class: 'muted', 'data-testid': 'pin-source' }, pinSource(session)),
     pin.clarifications.length === 0
       ? h('p', { class: 'muted' }, 'No clarification yet.')
       : h(
@@ -195,18 +180,36 @@ function pinSection(session) {
             h(
               'li',
               { 'data-testid': 'clarification' },
-              clarification.text,
+              h('bdi', {}, clarification.text),
               h(
                 'span',
                 { class: 'muted' },
-                ' (' + (clarification.userId === null ? 'no user' : clarification.userId) + ', ' +
-                  (clarification.at === undefined ? 'time not kept' : formatDate(clarification.at) + ' UTC') + ')',
+                ' (',
+                clarification.userId === null ? 'no user' : idText(clarification.userId),
+                ', ' + (clarification.at === undefined ? 'time not kept' : formatDate(clarification.at) + ' UTC') + ')',
               ),
             ),
           ),
         ),
     h('details', {}, h('summary', {}, 'As the model reads it'), h('pre', { 'data-testid': 'pinned' }, session.pinned)),
   ]);
+}
+
+/**
+ * Where the pinned task came from: a user's message (with a link to that turn, when it is known), or set by hand
+ * (stack.setPin, memstack pin set), which has no source turn; and when, where it was recorded.
+ */
+function pinSource(session) {
+  const pin = session.pin;
+  const when = typeof pin.taskAt === 'number' ? ', ' + formatDate(pin.taskAt) + ' UTC' : '';
+  if (pin.taskSource === 'api') return ['set by hand (stack.setPin or memstack pin set)', when];
+  const source = session.taskSourceTurnId;
+  return [
+    'from ',
+    pin.taskUserId === null ? 'a turn without a user' : idText(pin.taskUserId),
+    source === null ? '' : [', ', h('a', { href: link('/session', { key: session.key, turn: source }), 'data-testid': 'pin-source-turn' }, 'turn #' + source)],
+    when,
+  ];
 }
 
 function cacheBadge(cache) {
@@ -216,7 +219,7 @@ function cacheBadge(cache) {
 function exchangeRow(exchange) {
   const trace = exchange.trace;
   const cache = exchange.cache;
-  const row = h(
+  const row = labelled(EXCHANGE_COLUMNS, h(
     'tr',
     {
       class: 'exchange',
@@ -227,14 +230,14 @@ function exchangeRow(exchange) {
       'data-user-id': exchange.user === null ? '' : exchange.user.id,
     },
     h('td', { class: 'number' }, '#' + exchange.reply.id),
-    h('td', {}, formatDate(exchange.reply.createdAt)),
+    h('td', { class: 'date' }, formatDate(exchange.reply.createdAt)),
     h(
       'td',
       { class: 'cell-text', 'data-testid': 'exchange-user' },
-      exchange.user === null ? '–' : truncate(exchange.user.text, 140),
-      exchange.user === null || exchange.user.userId === null ? null : h('div', { class: 'muted' }, exchange.user.userId),
+      exchange.user === null ? '–' : h('bdi', {}, truncate(exchange.user.text, 140)),
+      exchange.user === null || exchange.user.userId === null ? null : h('div', { class: 'muted' }, idText(exchange.user.userId)),
     ),
-    h('td', { class: 'cell-text', 'data-testid': 'exchange-reply' }, truncate(exchange.reply.text, 140)),
+    h('td', { class: 'cell-text', 'data-testid': 'exchange-reply' }, h('bdi', {}, truncate(exchange.reply.text, 140))),
     h(
       'td',
       { class: 'facts-cell', 'data-testid': 'exchange-facts' },
@@ -242,13 +245,13 @@ function exchangeRow(exchange) {
         ? h('span', { class: 'muted' }, 'no trace')
         : trace.facts.length === 0
           ? h('span', { class: 'muted' }, 'none')
-          : trace.facts.map((fact) =>
+          : trace.facts.map((fact, index) =>
               h(
                 'div',
                 { 'data-testid': 'injected-fact', 'data-fact-id': fact.id },
-                truncate(fact.text, 100),
+                h('bdi', {}, truncate(fact.text, 100)),
                 ' ',
-                h('span', { class: 'muted', 'data-testid': 'injected-score' }, '(' + score(fact.score) + ')'),
+                h('span', { class: 'muted' }, '(', rankView(index, fact.score, trace.facts[0].score, 'injected-rank'), ')'),
               ),
             ),
     ),
@@ -265,7 +268,7 @@ function exchangeRow(exchange) {
       h('div', { class: 'muted' }, 'read ' + count(cache.read) + ', written ' + count(cache.written)),
       cache.reason ? h('div', { class: 'muted', 'data-testid': 'cache-miss' }, cache.reason) : null,
     ),
-  );
+  ));
   let detail = null;
   const toggle = () => {
     if (detail !== null) {
@@ -299,7 +302,7 @@ function exchangeDetail(exchange) {
   const sent = exchange.sent;
   const box = h('div', {});
   append(box, [
-    h('h3', {}, 'Message' + (exchange.user && exchange.user.userId ? ' from ' + exchange.user.userId : '')),
+    h('h3', {}, 'Message', exchange.user && exchange.user.userId ? [' from ', idText(exchange.user.userId)] : null),
     h('pre', { 'data-testid': 'detail-user' }, exchange.user === null ? '' : exchange.user.text),
     h('h3', {}, 'Reply'),
     h('pre', { 'data-testid': 'detail-reply' }, exchange.reply.text),
@@ -319,15 +322,24 @@ function exchangeDetail(exchange) {
       ),
       trace.facts.length === 0
         ? h('p', { class: 'muted' }, 'None.')
-        : h(
-            'table',
+        : dataTable(
             { 'data-testid': 'detail-facts' },
-            h('thead', {}, h('tr', {}, h('th', {}, 'Fact'), h('th', {}, 'Text'), h('th', {}, 'Score'))),
+            INJECTED_COLUMNS,
             h(
               'tbody',
               {},
-              trace.facts.map((fact) =>
-                h('tr', {}, h('td', {}, '#' + fact.id), h('td', { class: 'cell-text' }, fact.text), h('td', { class: 'number' }, score(fact.score))),
+              trace.facts.map((fact, index) =>
+                labelled(
+                  INJECTED_COLUMNS,
+                  h(
+                    'tr',
+                    {},
+                    h('td', {}, rankView(index, fact.score, trace.facts[0].score, 'detail-rank')),
+                    h('td', { class: 'number' }, '#' + fact.id),
+                    h('td', { class: 'cell-text' }, h('bdi', {}, fact.text)),
+                    h('td', { class: 'number', 'data-testid': 'detail-score' }, typeof fact.score === 'number' ? formatScore(fact.score) : '–'),
+                  ),
+                ),
               ),
             ),
           ),

@@ -1,5 +1,7 @@
 /** The page script's sessions list: filtered by agent and user, most recently active first, a page at a time. */
 export const SCRIPT_SESSIONS = `
+const SESSION_COLUMNS = ['Session', 'Agent', 'Channel', 'Thread', 'First user', 'Turns', 'Task', 'Updated (UTC)'];
+
 views['/sessions'] = async (root, parameters) => {
   const agent = parameters.get('agent') || '';
   const user = parameters.get('user') || '';
@@ -22,45 +24,27 @@ views['/sessions'] = async (root, parameters) => {
   const rows = h('tbody', { 'data-testid': 'sessions' });
   const more = h('button', { type: 'button', hidden: true, 'data-testid': 'sessions-more' }, 'Load more');
   const empty = h('p', { class: 'muted', hidden: true }, 'No session.');
-  append(root, [
-    h('h2', {}, 'Sessions'),
-    filter,
-    h(
-      'table',
-      {},
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          ['Session', 'Agent', 'Channel', 'Thread', 'First user', 'Turns', 'Task', 'Updated (UTC)'].map((title) =>
-            h('th', {}, title),
-          ),
-        ),
-      ),
-      rows,
-    ),
-    empty,
-    more,
-  ]);
+  append(root, [h('h2', {}, 'Sessions'), filter, dataTable({ 'data-testid': 'sessions-table' }, SESSION_COLUMNS, rows), empty, more]);
   let next = null;
   const load = async () => {
     more.disabled = true;
     const page = await api('GET', 'sessions' + query({ agent, user, afterAt: next && next.afterAt, afterKey: next && next.afterKey }));
     for (const session of page.sessions) {
       rows.append(
-        h(
-          'tr',
-          { 'data-testid': 'session-row', 'data-key': session.key },
-          h('td', { class: 'cell-text' }, h('a', { href: link('/session', { key: session.key }), 'data-testid': 'session-link' }, session.key)),
-          h('td', {}, session.agentId),
-          h('td', {}, session.channelId === null ? '–' : session.channelId),
-          h('td', {}, session.threadId === null ? '–' : session.threadId),
-          h('td', {}, session.firstUserId === null ? '–' : session.firstUserId, session.shared ? h('span', { class: 'badge' }, ' shared') : null),
-          h('td', { class: 'number' }, count(session.turns)),
-          h('td', { class: 'cell-text' }, session.task === null ? '–' : truncate(session.task, 160)),
-          h('td', {}, formatDate(session.updatedAt)),
+        labelled(
+          SESSION_COLUMNS,
+          h(
+            'tr',
+            { 'data-testid': 'session-row', 'data-key': session.key },
+            h('td', {}, h('a', { href: link('/session', { key: session.key }), 'data-testid': 'session-link' }, keyText(session.key))),
+            h('td', {}, idText(session.agentId)),
+            h('td', {}, idText(session.channelId)),
+            h('td', {}, idText(session.threadId)),
+            h('td', {}, idText(session.firstUserId), session.shared ? [' ', h('span', { class: 'badge' }, 'shared')] : null),
+            h('td', { class: 'number' }, count(session.turns)),
+            h('td', { class: 'cell-text' }, session.task === null ? '–' : clip(session.task, 160)),
+            h('td', { class: 'date' }, formatDate(session.updatedAt)),
+          ),
         ),
       );
     }
