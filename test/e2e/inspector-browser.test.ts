@@ -463,6 +463,45 @@ describe.skipIf(!existsSync(CHROMIUM))(
       });
     }, 60_000);
 
+    it('keeps a letter under hundreds of combining marks from drawing over the rows above it', async () => {
+      const stack = createMemoryStack({ store: sqliteStore({ path: databasePath() }), runJobs: false });
+      const marks = '\u0301'.repeat(200);
+      await stack.facts.add(alice, 'User deploys on Fly.io');
+      await stack.facts.add(alice, `User tests the login${marks} page`);
+      const prepared = await stack.prepare({ ...alice, text: 'Help me fix the login page.' });
+      await stack.record(prepared, { text: 'Sure.' });
+      await stack.setPin(alice, `Fix the login${marks} page`);
+      await onPage(stack, async (page, pageUrl) => {
+        /** The pixels of the element above, drawn with the marks and then without them. */
+        const above = async (target: string, neighbour: Locator, plain: string): Promise<Buffer[]> => {
+          const box = await neighbour.boundingBox();
+          if (!box) throw new Error('the element above is shown');
+          const before = await page.screenshot({ clip: box });
+          await page.evaluate(
+            `document.querySelector(${JSON.stringify(target)}).textContent = ${JSON.stringify(plain)}`,
+          );
+          return [before, await page.screenshot({ clip: box })];
+        };
+        await page.goto(`${pageUrl}#/facts?agent=assistant&user=alice`);
+        await waitForCount(page.getByTestId('fact-row'), 2);
+        const [withMarks, without] = await above(
+          '[data-testid=fact-row]:nth-child(2) [data-testid=fact-text]',
+          page.getByTestId('fact-row').nth(0),
+          'User tests the login page',
+        );
+        expect(withMarks?.equals(without as Buffer), 'the row above a fact with marks').toBe(true);
+
+        await page.goto(`${pageUrl}#/session?key=${encodeURIComponent(prepared.session.key)}`);
+        await page.getByTestId('pin-task').waitFor();
+        const [pinWithMarks, pinWithout] = await above(
+          '[data-testid=pin-task]',
+          page.getByTestId('pin').locator('h3'),
+          'Task: Fix the login page',
+        );
+        expect(pinWithMarks?.equals(pinWithout as Buffer), 'the heading above a pin with marks').toBe(true);
+      });
+    }, 60_000);
+
     it('says so when there is nothing yet: no session, no fact, no job', async () => {
       const stack = createMemoryStack({ store: sqliteStore({ path: databasePath() }), runJobs: false });
       await onPage(stack, async (page, pageUrl) => {

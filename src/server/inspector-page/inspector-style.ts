@@ -20,6 +20,11 @@ td.date { white-space: nowrap; }
 .clip, .cell-text, td bdi { overflow-wrap: anywhere; }
 .key .separator { color: var(--muted); white-space: pre; }
 .rank { white-space: nowrap; }
+/* A letter under hundreds of combining marks draws far above its line: a cell or a block of stored text shown whole
+   clips what it draws beyond its padding, so that it cannot cover the rows around it. */
+td, .pin div, .pin li { overflow: clip; }
+.pin div, .pin li { padding-block: .2em; }
+.pin ol { list-style-position: inside; padding-left: .5em; }
 .muted { color: var(--muted); }
 .notice { padding: .5em 1em; background: #16a34a22; overflow-wrap: anywhere; }
 .error { padding: .5em 1em; background: #dc262622; overflow-wrap: anywhere; }
