@@ -10,6 +10,7 @@ import { logJobs } from './log-jobs.js';
 import { addMemoryCommands, openTool } from './memory-commands.js';
 import { registerMigrateCommand } from './migrate-command.js';
 import { describeDatabase, openStore } from './open-store.js';
+import { parseId } from './parse-id.js';
 import { progressBar } from './progress-bar.js';
 import { readConversation } from './read-conversation.js';
 import { MODEL_HELP, modelFromSpec, resolveChatModel } from './resolve-model.js';
@@ -71,15 +72,18 @@ program
     'a cheap model for extraction, same specs (default: the offline heuristic extractor)',
   )
   .option('--db <path-or-url>', 'SQLite file, or a postgres:// URL', '.memstack/chat.db')
-  .option('--agent <id>', 'agent id', 'memstack-chat')
+  .option('--agent <id>', 'agent id', parseId, 'memstack-chat')
   .option(
     '--user <id>',
     'who is chatting: their facts, and their own private session unless --thread',
-    process.env.USER ?? 'me',
+    parseId,
+    // An empty $USER is no user either.
+    process.env.USER || 'me',
   )
   .option(
     '--thread <id>',
     'a thread shared by every --user who names it (default: each user has a private session of their own)',
+    parseId,
   )
   .option('--layout <layout>', "prompt layout: 'cache-aware' or 'seed'", parseLayout, 'cache-aware')
   .option('--system-prompt <text>', 'the agent system prompt', 'You are a helpful assistant.')
@@ -106,7 +110,7 @@ program
         scope: {
           agentId: options.agent,
           userId: options.user,
-          ...(options.thread ? { threadId: options.thread } : {}),
+          ...(options.thread === undefined ? {} : { threadId: options.thread }),
         },
         database: options.db === ':memory:' ? options.db : resolve(options.db),
         input: process.stdin,

@@ -187,4 +187,36 @@ describe('memstackMiddleware (ai 6, LanguageModelV3)', () => {
     expect(await turns('bob')).toEqual(['I want to learn Go.', 'Tour of Go.']);
     expect(model.doGenerateCalls[2]?.prompt).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }]);
   });
+
+  it('passes a call whose scope has a blank id through without memory, and tells onError', async () => {
+    open([]);
+    await stack.record(await stack.prepare({ agentId: 'tutor', text: 'Agent-wide: the memo is confidential.' }), {
+      text: 'Noted.',
+    });
+    const blanks = ['', ' ', '\u3000', '\u200b'];
+    const model = new MockLanguageModelV3({ doGenerate: blanks.map(() => answer('Hi.')) });
+    const errors: unknown[] = [];
+    const middleware = memstackMiddleware({
+      stack,
+      scope: (params) => ({ agentId: 'tutor', userId: String(params.providerOptions?.memstack?.userId) }),
+      onError: (error) => errors.push(error),
+    });
+    const wrapped = wrapLanguageModel({ model, middleware });
+    for (const userId of blanks) {
+      const result = await generateText({
+        model: wrapped,
+        prompt: 'What was the memo?',
+        providerOptions: { memstack: { userId } },
+      });
+      expect(result.text).toBe('Hi.');
+    }
+    await stack.idle();
+    for (const call of model.doGenerateCalls) {
+      expect(call.prompt).toEqual([{ role: 'user', content: [{ type: 'text', text: 'What was the memo?' }] }]);
+    }
+    expect(errors).toHaveLength(blanks.length);
+    for (const error of errors) expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'userId' });
+    // Nothing reached the agent's own session: its one exchange is the one stored above.
+    expect((await stack.session({ agentId: 'tutor' })).turns).toHaveLength(2);
+  });
 });
