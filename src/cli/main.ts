@@ -72,18 +72,18 @@ program
     'a cheap model for extraction, same specs (default: the offline heuristic extractor)',
   )
   .option('--db <path-or-url>', 'SQLite file, or a postgres:// URL', '.memstack/chat.db')
-  .option('--agent <id>', 'agent id', parseId, 'memstack-chat')
+  .option('--agent <id>', 'agent id', parseId('--agent'), 'memstack-chat')
   .option(
     '--user <id>',
     'who is chatting: their facts, and their own private session unless --thread',
-    parseId,
+    parseId('--user'),
     // An empty $USER is no user either.
     process.env.USER || 'me',
   )
   .option(
     '--thread <id>',
     'a thread shared by every --user who names it (default: each user has a private session of their own)',
-    parseId,
+    parseId('--thread'),
   )
   .option('--layout <layout>', "prompt layout: 'cache-aware' or 'seed'", parseLayout, 'cache-aware')
   .option('--system-prompt <text>', 'the agent system prompt', 'You are a helpful assistant.')
@@ -139,7 +139,7 @@ addEmbedderOptions(
     )
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .option('--token <token>', 'required of every request in x-memstack-token (default: $MEMSTACK_PROXY_TOKEN)')
-    .option('--agent <id>', 'agent id of requests that name none', 'proxy')
+    .option('--agent <id>', 'agent id of requests that name none', parseId('--agent'), 'proxy')
     .option('--anthropic-base-url <url>', 'Anthropic upstream', 'https://api.anthropic.com')
     .option('--openai-base-url <url>', 'OpenAI upstream', 'https://api.openai.com')
     .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)'),

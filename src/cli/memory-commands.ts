@@ -24,9 +24,9 @@ const scoped = (command: Command): Command =>
   command
     .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
-    .option('--agent <id>', 'agent id', parseId, 'memstack-chat')
-    .option('--user <id>', 'user id', parseId)
-    .option('--thread <id>', 'thread id', parseId)
+    .option('--agent <id>', 'agent id', parseId('--agent'), 'memstack-chat')
+    .option('--user <id>', 'user id', parseId('--user'))
+    .option('--thread <id>', 'thread id', parseId('--thread'))
     .option('--json', 'print JSON');
 
 /**
@@ -216,8 +216,8 @@ export function addMemoryCommands(program: Command): void {
     .description('everything stored about a user, as JSON lines (their sessions, turns, pins and facts)')
     .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
-    .requiredOption('--user <id>', 'user id', parseId)
-    .option('--agent <id>', 'agent id', parseId, 'memstack-chat')
+    .requiredOption('--user <id>', 'user id', parseId('--user'))
+    .option('--agent <id>', 'agent id', parseId('--agent'), 'memstack-chat')
     .option('--out <file>', 'write to this file (default: standard output)')
     .action(async (flags: { db: string; schema?: string; user: string; agent: string; out?: string }) =>
       withTool(flags, async (stack) => {

@@ -1,14 +1,14 @@
-import { InvalidArgumentError } from 'commander';
-import { isBlankId } from '../index.js';
+import { InvalidInputError, isBlankId } from '../index.js';
 
 /**
- * The value of an id flag (`--agent`, `--user`, `--thread`): a blank one (`--user ''`, `--thread ' '`) is refused
- * with exit code 2, a usage error, because it is no identity: read as absent, it would put the command on the agent's
- * own session or facts, or widen a `forget` to them.
+ * The parser of an id flag (`--agent`, `--user`, `--thread`). A blank value (`--user ''`, `--thread ' '`) is no
+ * identity: read as absent, it would put the command on the agent's own session or facts, or widen a `forget` to
+ * them. It is refused with the library's own `INVALID_ARGUMENT`, which the CLI prints as its one error line (not as
+ * a usage error, which commander follows with the whole help), before anything is opened.
  */
-export function parseId(value: string): string {
-  if (!isBlankId(value)) return value;
-  const error = new InvalidArgumentError('an id cannot be blank: leave the option out, or give a real id');
-  error.exitCode = 2;
-  throw error;
+export function parseId(flag: string): (value: string) => string {
+  return (value) => {
+    if (!isBlankId(value)) return value;
+    throw new InvalidInputError('INVALID_ARGUMENT', flag, `${flag} is blank: leave the option out, or give a real id`);
+  };
 }
