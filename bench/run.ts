@@ -6,6 +6,7 @@ import { importsBench } from './imports.js';
 import { inputSizeBench } from './input-size.js';
 import { latencyBench } from './latency.js';
 import { proxyBench } from './proxy.js';
+import { reclaimBench } from './reclaim.js';
 import { reliabilityBench } from './reliability.js';
 import { retrievalBench } from './retrieval.js';
 import { storeLatencyBench } from './store-latency.js';
@@ -20,6 +21,8 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   // `--store postgres`: prepare() on PostgreSQL beside SQLite in one run, and record() throughput with 1 and 4 writers.
   latency: () => (store === 'postgres' ? storeLatencyBench() : latencyBench()),
   proxy: proxyBench,
+  // How long a dead process's job waits before another runs it (SQLite: its lease is taken once its process is gone).
+  reclaim: reclaimBench,
   reliability: reliabilityBench,
   // `--embed-base-url <url> --embed-model <model> [--embed-key-env <name>]`: a ranking fused with that model's vectors.
   retrieval: () => retrievalBench({ ...(data ? { data } : {}), ...(store ? { store } : {}), embedder }),
