@@ -42,10 +42,10 @@ export async function callUpstream(
   const stop = (error: ModelCallError): ModelCallError => {
     if (failure) return failure;
     failure = error;
+    reject(error);
     options.signal.removeEventListener('abort', clientGone);
     controller.abort(error);
     reader?.cancel(error).catch(() => undefined);
-    reject(error);
     return error;
   };
   const clientGone = (): void => {
@@ -58,7 +58,10 @@ export async function callUpstream(
     if (failure) throw failure;
     const timer = setTimeout(() => stop(timedOut(`the upstream sent ${waitingFor} for ${seconds}`)), options.timeoutMs);
     try {
-      return await Promise.race([work, failed]);
+      const result = await Promise.race([work, failed]);
+      // A read cut short by the abort ends as `done`: it is the failure, not the end of the body.
+      if (failure) throw failure;
+      return result;
     } catch (error) {
       throw stop(failure ?? unreachable(broke, error));
     } finally {

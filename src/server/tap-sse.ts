@@ -113,35 +113,45 @@ export function tapSse(
 
   return new ReadableStream<Uint8Array>(
     {
+      // A pull that enqueues nothing is not called again: it reads on until it has something to send, or the end.
       async pull(controller) {
+        let sent = false;
         const send = (parts: Uint8Array[]): void => {
-          if (!cancelled) for (const part of parts) controller.enqueue(part);
+          if (cancelled) return;
+          for (const part of parts) controller.enqueue(part);
+          if (parts.length > 0) sent = true;
         };
-        let next: ReadableStreamReadResult<Uint8Array>;
-        try {
-          next = await source.read();
-        } catch (error) {
-          // After the final event the client has its whole reply: whatever broke after it is not the reply's.
-          if (!released) send([encoder.encode(tap.onFailure(error))]);
+        const close = (): void => {
           if (!cancelled) controller.close();
-          return;
-        }
-        if (next.done) {
-          if (!released) await tap.beforeEnd();
-          send(release());
-          if (!cancelled) controller.close();
-          return;
-        }
-        if (released) {
-          send([next.value]);
-          return;
-        }
-        const { forward, final } = take(next.value);
-        send(forward);
-        if (final) {
-          released = true;
-          await tap.beforeEnd();
-          send(release());
+          sent = true;
+        };
+        while (!sent && !cancelled) {
+          let next: ReadableStreamReadResult<Uint8Array>;
+          try {
+            next = await source.read();
+          } catch (error) {
+            // After the final event the client has its whole reply: whatever broke after it is not the reply's.
+            if (!released) send([encoder.encode(tap.onFailure(error))]);
+            close();
+            return;
+          }
+          if (next.done) {
+            if (!released) await tap.beforeEnd();
+            send(release());
+            close();
+            return;
+          }
+          if (released) {
+            send([next.value]);
+            continue;
+          }
+          const { forward, final } = take(next.value);
+          send(forward);
+          if (final) {
+            released = true;
+            await tap.beforeEnd();
+            send(release());
+          }
         }
       },
       cancel() {
