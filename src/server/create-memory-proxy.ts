@@ -65,8 +65,8 @@ const openaiBody = z.looseObject({
 /** The proxy's Hono app, and a way to wait for the work that runs after the responses. */
 export type MemoryProxy = Hono & {
   /**
-   * Resolves when the responses sent so far are recorded (a record runs after its response has gone) and the
-   * stack's background work they scheduled (extraction) is done.
+   * Resolves when the records in flight are done (a response ends once its exchange is stored) and the stack's
+   * background work they scheduled (extraction) is done.
    */
   idle(): Promise<void>;
 };
@@ -74,8 +74,10 @@ export type MemoryProxy = Hono & {
 /**
  * The memory proxy: `POST /v1/messages` (Anthropic) and `POST /v1/chat/completions` (OpenAI), streaming or not.
  * A request with an identity is decorated (`stack.decorate`), forwarded to the upstream with its query string, and
- * its response streamed back as it arrives, byte for byte; the exchange is recorded after the response has ended,
- * without keeping the client waiting (`idle()` waits for it). A request without an identity, one that asks for
+ * its response streamed back as it arrives, byte for byte, except its end (the last bytes of a JSON body, a stream's
+ * final event), held back until the exchange is stored: a client that has the end of its reply knows it is. Each wait
+ * on the upstream is bounded (`upstreamTimeoutMs`); what the proxy answers itself when the upstream fails is in the
+ * API's own error shape (502, 504, or an error event ending a stream). A request without an identity, one that asks for
  * structured output (data such as Claude Code's session titles, not a turn of the conversation), or one whose memory
  * failed, is forwarded as it came (`x-memstack` says which). Upstream errors pass through with their status.
  * `count_tokens` and any other path under `/v1/` are passed through. The inspector page and its API are at
