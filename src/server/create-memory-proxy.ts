@@ -189,13 +189,12 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
         }
       }
     }
-    const headersOut = forwardHeaders(request.headers, key);
     let call: UpstreamCall;
     try {
       call = await callUpstream(
         send,
         upstream,
-        { method: 'POST', headers: headersOut, body: outgoing },
+        { method: 'POST', headers: forwardHeaders(request.headers, key), body: outgoing },
         { timeoutMs, signal: request.signal },
       );
     } catch (error) {

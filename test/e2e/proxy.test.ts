@@ -273,6 +273,7 @@ describe('memstack serve: the memory proxy', () => {
     anthropicUpstream = await startAnthropicServer([
       { type: 'stream', deltas: ['Hello.'] },
       { type: 'stream', deltas: ['{"title":"Billing migration"}'] },
+      { type: 'message', text: 'Hello again.' },
     ]);
     proxy = await startMemoryProxy({
       stack: failingStack,
@@ -310,6 +311,13 @@ describe('memstack serve: the memory proxy', () => {
     expect(anthropicUpstream.requests[1]).toMatchObject({ path: '/v1/messages?beta=true', body: title });
     expect(anthropicUpstream.requests[0]?.path).toBe('/v1/messages');
     expect(failures).toHaveLength(1);
+    // A JSON reply's headers wait for the record: they say it failed.
+    const { data, response: json } = await client.messages
+      .create({ model: 'claude-test', max_tokens: 50, messages: hello })
+      .withResponse();
+    expect(data.content).toEqual([{ type: 'text', text: 'Hello again.' }]);
+    expect(json.headers.get('x-memstack')).toBe('decorated; identity=headers; record-failed');
+    expect(failures).toHaveLength(2);
   });
 
   it('passes a request without identity through without memory, and says so', async () => {
