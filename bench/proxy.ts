@@ -11,12 +11,19 @@ import { printTable, quantile } from './print-table.js';
 const RUNS = 600;
 const WARMUP = 100;
 
+/** Milliseconds from the request to the first and to the last byte of the body, one entry per call. */
+interface Timings {
+  first: number[];
+  last: number[];
+}
+
 /**
  * What the proxy adds to a request: the same Anthropic request straight to a local upstream and through the proxy
- * (decorated, forwarded, recorded), in alternating order, on a SQLite file on disk. JSON and streamed replies, each
- * with two pacings of the conversation: `spaced`, the next turn sent once the last one is recorded (as with a real
- * model, whose reply takes longer than a record), which is what a client sees; and `back to back`, the next turn sent
- * at once, which waits for the last record (the worst case, not a real conversation).
+ * (decorated, forwarded, recorded before the end of the response), in alternating order, on a SQLite file on disk,
+ * timed to the first byte of the body and to the last. JSON and streamed replies, each with two pacings of the
+ * conversation: `spaced`, the next turn sent once the last one's background work (extraction) is done, as with a real
+ * model, whose reply takes longer; and `back to back`, the next turn sent at once, beside that work (the worst case,
+ * not a real conversation).
  */
 export async function proxyBench(): Promise<Record<string, unknown>> {
   const upstream = createServer((request, response) => {
@@ -80,8 +87,8 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
       [true, false],
     ] as const) {
       const user = `bench-${stream ? 'sse' : 'json'}-${spaced ? 'spaced' : 'back-to-back'}`;
-      const direct: number[] = [];
-      const proxied: number[] = [];
+      const direct: Timings = { first: [], last: [] };
+      const proxied: Timings = { first: [], last: [] };
       const messages: Array<{ role: 'user' | 'assistant'; content: string }> = [];
       for (let index = 0; index < RUNS + WARMUP; index += 1) {
         // A growing conversation of one user, as a client resends it, kept to its last 20 messages.
@@ -96,7 +103,8 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
           messages: messages.slice(-21),
           ...(stream ? { stream: true } : {}),
         });
-        const call = async (base: string, into: number[]) => {
+        // From the request to the first byte of the body, and to its last (the end the client waits for).
+        const call = async (base: string, into: Timings) => {
           const start = performance.now();
           const response = await fetch(`${base}/v1/messages`, {
             method: 'POST',
@@ -108,8 +116,14 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
             },
             body,
           });
-          await response.text();
-          if (index >= WARMUP) into.push(performance.now() - start);
+          const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+          let next = await reader.read();
+          const first = performance.now();
+          while (!next.done) next = await reader.read();
+          if (index >= WARMUP) {
+            into.first.push(first - start);
+            into.last.push(performance.now() - start);
+          }
         };
         if (index % 2 === 0) {
           await call(upstreamUrl, direct);
@@ -122,29 +136,33 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
         if (spaced) await proxy.idle();
       }
       await proxy.idle();
-      direct.sort((a, b) => a - b);
-      proxied.sort((a, b) => a - b);
-      const row = {
-        directP50: quantile(direct, 0.5),
-        directP99: quantile(direct, 0.99),
-        proxiedP50: quantile(proxied, 0.5),
-        proxiedP99: quantile(proxied, 0.99),
+      const figures = (which: 'first' | 'last') => {
+        const straight = [...direct[which]].sort((a, b) => a - b);
+        const through = [...proxied[which]].sort((a, b) => a - b);
+        const row = {
+          directP50: quantile(straight, 0.5),
+          directP99: quantile(straight, 0.99),
+          proxiedP50: quantile(through, 0.5),
+          proxiedP99: quantile(through, 0.99),
+        };
+        return { ...row, addedP50: row.proxiedP50 - row.directP50, addedP99: row.proxiedP99 - row.directP99 };
       };
-      results[`${stream ? 'stream' : 'json'}${spaced ? '' : 'BackToBack'}`] = {
-        ...row,
-        addedP50: row.proxiedP50 - row.directP50,
-        addedP99: row.proxiedP99 - row.directP99,
-      };
+      const first = figures('first');
+      const last = figures('last');
+      results[`${stream ? 'stream' : 'json'}${spaced ? '' : 'BackToBack'}`] = { firstByte: first, lastByte: last };
       rows.push([
         stream ? 'SSE' : 'JSON',
         spaced ? 'spaced' : 'back to back',
         RUNS,
-        row.directP50,
-        row.proxiedP50,
-        row.proxiedP50 - row.directP50,
-        row.directP99,
-        row.proxiedP99,
-        row.proxiedP99 - row.directP99,
+        first.directP50,
+        first.addedP50,
+        first.addedP99,
+        last.directP50,
+        last.proxiedP50,
+        last.addedP50,
+        last.directP99,
+        last.proxiedP99,
+        last.addedP99,
       ]);
     }
   } finally {
@@ -155,8 +173,21 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
     rmSync(directory, { recursive: true, force: true });
   }
   printTable(
-    'memory proxy: added latency per request, ms (local upstream, one user per row, 20-message history resent each call; decorate + forward, the record after the response)',
-    ['reply', 'turns', 'runs', 'direct p50', 'proxied p50', 'added p50', 'direct p99', 'proxied p99', 'added p99'],
+    'memory proxy: added latency per request, ms (local upstream, one user per row, 20-message history resent each call; decorate + forward, the end of the response held back until the exchange is stored)',
+    [
+      'reply',
+      'turns',
+      'runs',
+      '1st byte direct p50',
+      '1st added p50',
+      '1st added p99',
+      'last byte direct p50',
+      'last proxied p50',
+      'last added p50',
+      'last direct p99',
+      'last proxied p99',
+      'last added p99',
+    ],
     rows,
   );
   return results;

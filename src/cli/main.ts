@@ -10,6 +10,7 @@ import { logJobs } from './log-jobs.js';
 import { addMemoryCommands, openTool } from './memory-commands.js';
 import { registerMigrateCommand } from './migrate-command.js';
 import { describeDatabase, openStore } from './open-store.js';
+import { parseSeconds } from './parse-seconds.js';
 import { progressBar } from './progress-bar.js';
 import { readConversation } from './read-conversation.js';
 import { MODEL_HELP, modelFromSpec, resolveChatModel } from './resolve-model.js';
@@ -138,6 +139,11 @@ addEmbedderOptions(
     .option('--agent <id>', 'agent id of requests that name none', 'proxy')
     .option('--anthropic-base-url <url>', 'Anthropic upstream', 'https://api.anthropic.com')
     .option('--openai-base-url <url>', 'OpenAI upstream', 'https://api.openai.com')
+    .option(
+      '--upstream-timeout <seconds>',
+      'longest wait on the upstream, for its headers and between bytes (600)',
+      parseSeconds,
+    )
     .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)'),
   false,
 ).action(async (options: ServeFlags) => {
@@ -160,6 +166,7 @@ addEmbedderOptions(
     agentId: options.agent,
     anthropicBaseUrl: checkUrl(options.anthropicBaseUrl, '--anthropic-base-url'),
     openaiBaseUrl: checkUrl(options.openaiBaseUrl, '--openai-base-url'),
+    upstreamTimeoutMs: options.upstreamTimeout,
     // A memory failure (the request went on without memory) or an inspector call that failed: the error says which.
     onError: (error) => console.error(`memstack: ${String(error)}`),
   }).catch(async (error: unknown) => {
@@ -256,6 +263,8 @@ interface ServeFlags extends EmbedderFlags {
   agent: string;
   anthropicBaseUrl: string;
   openaiBaseUrl: string;
+  /** Milliseconds (given in seconds); the proxy's default (600 s) when absent. */
+  upstreamTimeout?: number;
   extractModel?: string;
 }
 

@@ -1,14 +1,19 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import type { DecoratedTurn, MemoryStack } from '../index.js';
+import { type DecoratedTurn, type MemoryStack, ModelCallError } from '../index.js';
+import { callUpstream, DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamCall } from './call-upstream.js';
 import { anthropicCollector, openaiCollector, type ReplyCollector } from './collect-reply.js';
 import { createInspector } from './create-inspector.js';
 import { forwardHeaders, responseHeaders } from './forward-headers.js';
+import { readBody } from './read-body.js';
 import { readIdentity } from './read-identity.js';
+import { relayBody } from './relay-body.js';
+import { requestUpstream, type UpstreamFetch } from './request-upstream.js';
 import { sameSecret } from './same-secret.js';
 import { tapSse } from './tap-sse.js';
 import { trackRecords } from './track-records.js';
+import { upstreamErrorEvent, upstreamErrorResponse } from './upstream-error.js';
 
 export interface MemoryProxyOptions {
   stack: MemoryStack;
@@ -30,6 +35,12 @@ export interface MemoryProxyOptions {
   maxBodyBytes?: number | undefined;
   /** For tests, and for an HTTP client of your own. */
   fetch?: typeof fetch | undefined;
+  /**
+   * The longest wait on the upstream, ms: for the response headers, then for each next bytes of the body (the idle
+   * time of a stream; a JSON body is read within it too). Past it the call is aborted and the client gets a 504 in the
+   * API's own shape, or a stream ends with the API's error event. Default 600,000 (10 minutes, as the official SDKs).
+   */
+  upstreamTimeoutMs?: number | undefined;
   /**
    * Told of a memory failure (the request itself goes on without memory), and of an inspector request that failed
    * unexpectedly (answered as a bare 500).
@@ -54,8 +65,8 @@ const openaiBody = z.looseObject({
 /** The proxy's Hono app, and a way to wait for the work that runs after the responses. */
 export type MemoryProxy = Hono & {
   /**
-   * Resolves when the responses sent so far are recorded (a record runs after its response has gone) and the
-   * stack's background work they scheduled (extraction) is done.
+   * Resolves when the records in flight are done (a response ends once its exchange is stored) and the stack's
+   * background work they scheduled (extraction) is done.
    */
   idle(): Promise<void>;
 };
@@ -63,8 +74,10 @@ export type MemoryProxy = Hono & {
 /**
  * The memory proxy: `POST /v1/messages` (Anthropic) and `POST /v1/chat/completions` (OpenAI), streaming or not.
  * A request with an identity is decorated (`stack.decorate`), forwarded to the upstream with its query string, and
- * its response streamed back as it arrives, byte for byte; the exchange is recorded after the response has ended,
- * without keeping the client waiting (`idle()` waits for it). A request without an identity, one that asks for
+ * its response streamed back as it arrives, byte for byte, except its end (the last bytes of a JSON body, a stream's
+ * final event), held back until the exchange is stored: a client that has the end of its reply knows it is. Each wait
+ * on the upstream is bounded (`upstreamTimeoutMs`); what the proxy answers itself when the upstream fails is in the
+ * API's own error shape (502, 504, or an error event ending a stream). A request without an identity, one that asks for
  * structured output (data such as Claude Code's session titles, not a turn of the conversation), or one whose memory
  * failed, is forwarded as it came (`x-memstack` says which). Upstream errors pass through with their status.
  * `count_tokens` and any other path under `/v1/` are passed through. The inspector page and its API are at
@@ -72,7 +85,8 @@ export type MemoryProxy = Hono & {
  */
 export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const { stack } = options;
-  const send = options.fetch ?? fetch;
+  const send: UpstreamFetch = options.fetch ?? requestUpstream;
+  const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const anthropicBase = (options.anthropicBaseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '');
   const openaiBase = (options.openaiBaseUrl ?? 'https://api.openai.com').replace(/\/+$/, '');
   const agent = options.agentId ?? 'proxy';
@@ -82,6 +96,10 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
     } catch {
       // An observer's bug must not fail a request.
     }
+  };
+  // A client that went away is no upstream failure.
+  const reportUpstream = (error: unknown): void => {
+    if (!(ModelCallError.isInstance(error) && error.code === 'MODEL_ABORTED')) report(error);
   };
   const records = trackRecords();
   const app = new Hono();
@@ -171,41 +189,70 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
         }
       }
     }
-    const response = await send(upstream, {
-      method: 'POST',
-      headers: forwardHeaders(request.headers, key),
-      body: outgoing,
-      signal: request.signal,
-    });
-    const headers = responseHeaders(response.headers, status);
-    if (decorated === undefined || !response.ok || response.body === null) {
-      return new Response(response.body, { status: response.status, headers });
+    let call: UpstreamCall;
+    try {
+      call = await callUpstream(
+        send,
+        upstream,
+        { method: 'POST', headers: forwardHeaders(request.headers, key), body: outgoing },
+        { timeoutMs, signal: request.signal },
+      );
+    } catch (error) {
+      reportUpstream(error);
+      return upstreamErrorResponse(shape, error);
     }
+    const { response } = call;
+    const headers = responseHeaders(response.headers, status);
     const turn = decorated;
-    const collector: ReplyCollector = shape === 'anthropic' ? anthropicCollector() : openaiCollector();
-    // After the response: the client does not wait for the store, and a failure is reported, never returned.
-    const record = (): void =>
-      records.add(conversation, async () => {
-        const reply = collector.reply();
-        if (reply === undefined) return;
+    const collector: ReplyCollector | undefined =
+      turn === undefined || !response.ok ? undefined : shape === 'anthropic' ? anthropicCollector() : openaiCollector();
+    // Before the end of the response: a client that has the end of its reply knows the exchange is stored (with its
+    // extraction job, in a store that keeps jobs). A failed record still delivers the reply, and is reported.
+    const record = async (): Promise<boolean> => {
+      const reply = collector?.reply();
+      if (turn === undefined || reply === undefined) return true;
+      let stored = true;
+      await records.add(conversation, async () => {
         try {
           await stack.record(turn, reply);
         } catch (error) {
+          stored = false;
           report(error);
         }
       });
+      return stored;
+    };
     if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-      const body = tapSse(response.body, { onEvent: (name, data) => collector.event(name, data), onEnd: record });
+      const body = tapSse(call, {
+        onEvent: (name, data) => collector?.event(name, data),
+        isFinal: (name, data) => collector?.isFinal(name, data) ?? false,
+        beforeEnd: async () => {
+          await record();
+        },
+        onFailure: (error) => {
+          reportUpstream(error);
+          return upstreamErrorEvent(shape, error);
+        },
+      });
       return new Response(body, { status: response.status, headers });
     }
-    const text = await response.text();
+    // A JSON body is read whole (each wait bounded), so that a failure is still answered in the API's shape.
+    let bytes: Uint8Array;
     try {
-      collector.body(JSON.parse(text));
-      record();
+      bytes = await readBody(call);
     } catch (error) {
-      report(error);
+      reportUpstream(error);
+      return upstreamErrorResponse(shape, error);
     }
-    return new Response(text, { status: response.status, headers });
+    if (collector) {
+      try {
+        collector.body(JSON.parse(new TextDecoder().decode(bytes)));
+      } catch {
+        // Not JSON: nothing to record.
+      }
+      if (!(await record())) headers.set('x-memstack', `${status}; record-failed`);
+    }
+    return new Response(response.body === null ? null : bytes, { status: response.status, headers });
   };
 
   app.route('/', createInspector({ stack, token: options.token, onError: report }));
@@ -240,15 +287,25 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
       ? apiKey('x-api-key', options.anthropicApiKey)
       : apiKey('authorization', options.openaiApiKey);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-    const response = await send(`${base}${url.pathname}${url.search}`, {
-      method: request.method,
-      headers: forwardHeaders(request.headers, key),
-      ...(hasBody ? { body: await request.arrayBuffer() } : {}),
-      signal: request.signal,
-    });
-    return new Response(response.body, {
-      status: response.status,
-      headers: responseHeaders(response.headers, 'passed-through'),
+    let call: UpstreamCall;
+    try {
+      call = await callUpstream(
+        send,
+        `${base}${url.pathname}${url.search}`,
+        {
+          method: request.method,
+          headers: forwardHeaders(request.headers, key),
+          ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+        },
+        { timeoutMs, signal: request.signal },
+      );
+    } catch (error) {
+      reportUpstream(error);
+      return upstreamErrorResponse(anthropic ? 'anthropic' : 'openai', error);
+    }
+    return new Response(relayBody(call), {
+      status: call.response.status,
+      headers: responseHeaders(call.response.headers, 'passed-through'),
     });
   });
   return Object.assign(app, {
