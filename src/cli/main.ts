@@ -136,6 +136,12 @@ addEmbedderOptions(
     )
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .option('--token <token>', 'required of every request in x-memstack-token (default: $MEMSTACK_PROXY_TOKEN)')
+    .option(
+      '--allow-origin <origin>',
+      'a web page origin allowed to call /v1/ from a browser (repeat for more; none by default)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .option('--agent <id>', 'agent id of requests that name none', 'proxy')
     .option('--anthropic-base-url <url>', 'Anthropic upstream', 'https://api.anthropic.com')
     .option('--openai-base-url <url>', 'OpenAI upstream', 'https://api.openai.com')
@@ -163,6 +169,7 @@ addEmbedderOptions(
     port: options.port,
     host: options.host,
     token: options.token ?? (process.env.MEMSTACK_PROXY_TOKEN || undefined),
+    allowOrigins: options.allowOrigin,
     agentId: options.agent,
     anthropicBaseUrl: checkUrl(options.anthropicBaseUrl, '--anthropic-base-url'),
     openaiBaseUrl: checkUrl(options.openaiBaseUrl, '--openai-base-url'),
@@ -260,6 +267,7 @@ interface ServeFlags extends EmbedderFlags {
   db: string;
   schema?: string;
   token?: string;
+  allowOrigin: string[];
   agent: string;
   anthropicBaseUrl: string;
   openaiBaseUrl: string;

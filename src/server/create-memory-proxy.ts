@@ -2,15 +2,18 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { type DecoratedTurn, type MemoryStack, ModelCallError } from '../index.js';
+import { type ApiFormat, apiErrorResponse } from './api-error.js';
 import { callUpstream, DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamCall } from './call-upstream.js';
 import { anthropicCollector, openaiCollector, type ReplyCollector } from './collect-reply.js';
 import { createInspector } from './create-inspector.js';
 import { forwardHeaders, responseHeaders } from './forward-headers.js';
+import { guardRequest } from './guard-request.js';
+import { parseOrigin } from './parse-origin.js';
 import { readBody } from './read-body.js';
 import { readIdentity } from './read-identity.js';
 import { relayBody } from './relay-body.js';
 import { requestUpstream, type UpstreamFetch } from './request-upstream.js';
-import { sameSecret } from './same-secret.js';
+import { routeFormat } from './route-format.js';
 import { tapSse } from './tap-sse.js';
 import { trackRecords } from './track-records.js';
 import { upstreamErrorEvent, upstreamErrorResponse } from './upstream-error.js';
@@ -26,9 +29,15 @@ export interface MemoryProxyOptions {
   openaiApiKey?: string | undefined;
   /**
    * When set, every request must carry it in `x-memstack-token`; the inspector page at `/inspect/` loads without it
-   * (it holds no data) and asks for it before calling its API.
+   * (it holds no data) and asks for it before calling its API. Without it, only requests addressed to a loopback
+   * name are answered.
    */
   token?: string | undefined;
+  /**
+   * Origins of web pages allowed to call the `/v1/` routes from a browser (`https://app.example`): the proxy answers
+   * their CORS preflights itself. Any other page's request is refused (`guardRequest`).
+   */
+  allowOrigins?: readonly string[] | undefined;
   /** The agent of requests whose identity names none. Default `'proxy'`. */
   agentId?: string | undefined;
   /** Largest request body, bytes. Default 32 MiB. */
@@ -47,6 +56,10 @@ export interface MemoryProxyOptions {
    */
   onError?: ((error: unknown) => void) | undefined;
 }
+
+/** A JSON body's content type: the memory routes take no other (a text, form or multipart body is a browser's). */
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const anthropicBody = z.looseObject({
   messages: z.array(z.unknown()),
@@ -90,6 +103,7 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const anthropicBase = (options.anthropicBaseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '');
   const openaiBase = (options.openaiBaseUrl ?? 'https://api.openai.com').replace(/\/+$/, '');
   const agent = options.agentId ?? 'proxy';
+  const allowOrigins = new Set((options.allowOrigins ?? []).map(parseOrigin));
   const report = (error: unknown): void => {
     try {
       options.onError?.(error);
@@ -104,32 +118,17 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const records = trackRecords();
   const app = new Hono();
 
-  app.use('*', async (context, next) => {
-    // The inspector checks the token itself, on its API: its page must load without one, to ask for it.
-    const inspector = context.req.path === '/inspect' || context.req.path.startsWith('/inspect/');
-    if (
-      !inspector &&
-      options.token !== undefined &&
-      !sameSecret(context.req.header('x-memstack-token'), options.token)
-    ) {
-      return context.json(
-        {
-          type: 'error',
-          error: { type: 'authentication_error', message: 'memstack: a valid x-memstack-token is required' },
-        },
-        401,
-      );
-    }
-    return next();
-  });
+  app.use('*', guardRequest({ token: options.token, allowOrigins }));
   app.use(
     '/v1/*',
     bodyLimit({
       maxSize: options.maxBodyBytes ?? 32 * 1024 * 1024,
       onError: (context) =>
-        context.json(
-          { type: 'error', error: { type: 'request_too_large', message: 'memstack: request body too large' } },
-          413,
+        apiErrorResponse(
+          routeFormat(context.req.path, context.req.raw.headers),
+          'too-large',
+          'request body too large',
+          'refused; too-large',
         ),
     }),
   );
@@ -137,20 +136,24 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const proxy = async (
     request: Request,
     upstream: string,
-    shape: 'anthropic' | 'openai',
+    shape: ApiFormat,
     key: { header: 'x-api-key' | 'authorization'; value: string } | undefined,
   ): Promise<Response> => {
-    const raw = await request.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      body = undefined;
+    if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
+      return apiErrorResponse(
+        shape,
+        'unsupported-media-type',
+        'the memory routes take a JSON body (content-type: application/json)',
+        'refused; content-type',
+      );
     }
+    // Bytes, not text: a body passed through without memory is forwarded byte for byte (invalid UTF-8 included).
+    const raw = new Uint8Array(await request.arrayBuffer());
+    const body = parseJson(raw);
     let decorated: DecoratedTurn<unknown> | undefined;
     let conversation = '';
-    let status = 'no-identity';
-    let outgoing = raw;
+    let status = body === undefined ? 'not-json' : 'no-identity';
+    let outgoing: Uint8Array | string = raw;
     const parsed = shape === 'anthropic' ? anthropicBody.safeParse(body) : openaiBody.safeParse(body);
     if (parsed.success) {
       const data = parsed.data as Record<string, unknown>;
@@ -185,6 +188,7 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
           status = `decorated; identity=${identity.source}`;
         } catch (error) {
           status = 'memory-error';
+          outgoing = raw;
           report(error);
         }
       }
@@ -278,10 +282,7 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   app.all('/v1/*', async (context) => {
     const request = context.req.raw;
     const url = new URL(request.url);
-    const anthropic =
-      request.headers.has('x-api-key') ||
-      request.headers.has('anthropic-version') ||
-      url.pathname.startsWith('/v1/messages');
+    const anthropic = routeFormat(url.pathname, request.headers) === 'anthropic';
     const base = anthropic ? anthropicBase : openaiBase;
     const key = anthropic
       ? apiKey('x-api-key', options.anthropicApiKey)
@@ -314,6 +315,15 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
       await stack.idle();
     },
   });
+}
+
+/** The body as JSON, or undefined when it is not UTF-8 or not JSON (then it is forwarded as it came). */
+function parseJson(raw: Uint8Array): unknown {
+  try {
+    return JSON.parse(utf8.decode(raw));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A request for structured output (a JSON schema, JSON mode) asks for data, not for a turn of the conversation. */
