@@ -20,7 +20,8 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   'input-size': inputSizeBench,
   // `--store postgres`: prepare() on PostgreSQL beside SQLite in one run, and record() throughput with 1 and 4 writers.
   latency: () => (store === 'postgres' ? storeLatencyBench() : latencyBench()),
-  proxy: proxyBench,
+  // `--baseline <dir>`: another checkout's proxy (a commit to compare with) timed in the same run, side by side.
+  proxy: () => proxyBench({ baseline: flag('--baseline').value }),
   // How long a dead process's job waits before another runs it (SQLite: its lease is taken once its process is gone).
   reclaim: reclaimBench,
   reliability: reliabilityBench,
@@ -62,7 +63,7 @@ try {
   process.exit(2);
 }
 const optionValues = new Set(
-  [dataIndex, storeIndex, ...Object.values(embedFlags).map(({ index }) => index)]
+  [dataIndex, storeIndex, flag('--baseline').index, ...Object.values(embedFlags).map(({ index }) => index)]
     .filter((index) => index >= 0)
     .map((index) => index + 1),
 );
