@@ -119,6 +119,16 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const app = new Hono();
 
   app.use('*', guardRequest({ token: options.token, allowOrigins }));
+  // A failure of the proxy's own (a client's body that breaks off midway): in the route's API shape, not a bare 500.
+  app.onError((error, context) => {
+    report(error);
+    return apiErrorResponse(
+      routeFormat(context.req.path, context.req.raw.headers),
+      'internal',
+      'the proxy could not handle this request',
+      'proxy-error',
+    );
+  });
   app.use(
     '/v1/*',
     bodyLimit({

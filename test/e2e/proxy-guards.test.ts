@@ -338,3 +338,37 @@ describe('ids and bodies as the bytes a client sends', () => {
     expect(upstream.requests.at(-1)?.bytes.equals(noIdentity)).toBe(true);
   });
 });
+
+describe("a failure of the proxy's own", () => {
+  it('is answered in the route’s API shape, with x-memstack, and reported (a body that breaks off midway)', async () => {
+    const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }) });
+    const errors: unknown[] = [];
+    const app = createMemoryProxy({ stack, anthropicBaseUrl: 'http://127.0.0.1:9', onError: (e) => errors.push(e) });
+    const broken = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"model":"m","mess'));
+          controller.error(new Error('the client went away'));
+        },
+      });
+    try {
+      for (const [path, shape] of [
+        ['/v1/messages', { type: 'error', error: { type: 'api_error' } }],
+        ['/v1/chat/completions', { error: { type: 'server_error' } }],
+      ] as const) {
+        const response = await app.request(`http://127.0.0.1${path}`, {
+          method: 'POST',
+          headers: { host: '127.0.0.1:8787', 'content-type': 'application/json', 'x-memstack-user': 'alice' },
+          body: broken(),
+          duplex: 'half',
+        } as RequestInit);
+        expect(response.status).toBe(500);
+        expect(response.headers.get('x-memstack')).toBe('proxy-error');
+        expect(await response.json()).toMatchObject(shape);
+      }
+      expect(errors).toHaveLength(2);
+    } finally {
+      await stack.close();
+    }
+  });
+});
