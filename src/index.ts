@@ -49,6 +49,7 @@ export type { ClaimedJob, FailedJob, JobState, JobStore, JobView } from './spec/
 export type {
   CompressionWrite,
   ExchangeIds,
+  ExchangeOnce,
   ExchangeWrite,
   ExtractionCommit,
   ExtractionWrite,
