@@ -5,6 +5,7 @@ import { decorateAnthropicRequest, findCurrentTurn } from '../core/decorate-anth
 import { decorateOpenaiRequest, findCurrentOpenaiTurn } from '../core/decorate-openai-request.js';
 import { findQuestion } from '../core/find-question.js';
 import { findStoredCopy } from '../core/find-stored-copy.js';
+import { requestKeyParts } from '../core/request-key-parts.js';
 import { systemSections } from '../core/system-sections.js';
 import { totalTokenBreakdown } from '../core/total-token-breakdown.js';
 import type {
@@ -40,8 +41,8 @@ interface Conversation {
   visible: Set<string>;
   /** The text of the last assistant message before the current turn, if any (the question it may answer). */
   previousReply: string | undefined;
-  /** What the caller sent up to the current turn (its system prompt, the messages up to it): the request's key. */
-  sent: readonly unknown[];
+  /** What the caller sent up to the current turn (its system prompt, the messages up to it), for the request's key. */
+  sent: string[];
   /** What the request costs apart from memory, as texts: the system prompt, and the history before the turn. */
   systemText: string;
   historyTexts: string[];
@@ -141,7 +142,8 @@ export async function decorateTurn(
     recalled,
   };
   // Copies of one request are one turn (decision 26): a retry of a call that was recorded is known here already.
-  const once = exchangeOnce(context, snapshot, () => ['decorate', format, userId ?? null, ...conversation.sent]);
+  // A user id cannot be blank (checkScope): '' is none.
+  const once = exchangeOnce(context, snapshot, () => ['decorate', format, userId ?? '', ...conversation.sent]);
   const alreadyRecorded = findStoredCopy(snapshot?.turns ?? [], once);
   // The current turn's first text, as the estimate sees it (recap and message): counted already, in parts.
   const current = firstText(request.messages[currentTurn]);
@@ -204,7 +206,7 @@ function readAnthropic(
     visible.add(cleanText(said));
     if (earlier.role === 'assistant') previousReply = said;
   });
-  const sent = [system ?? null, ...messages.slice(0, current + 1)];
+  const sent = [systemText, ...messages.slice(0, current + 1).flatMap(requestKeyParts.anthropic)];
   return { text, visible, previousReply, sent, systemText, historyTexts };
 }
 
@@ -233,7 +235,7 @@ function readOpenai(context: StackContext, messages: ReturnType<typeof checkConv
     visible.add(cleanText(said));
     if (earlier.role === 'assistant') previousReply = said;
   });
-  const sent = messages.slice(0, current + 1);
+  const sent = messages.slice(0, current + 1).flatMap(requestKeyParts.openai);
   return { text, visible, previousReply, sent, systemText: systemTexts.join('\n\n'), historyTexts };
 }
 

@@ -9,7 +9,7 @@ import type { StackContext } from './stack-context.js';
 export function exchangeOnce(
   context: StackContext,
   snapshot: SessionSnapshot | null,
-  parts: (afterTurnId: number) => readonly unknown[],
+  parts: (afterTurnId: number) => Iterable<string>,
 ): ExchangeOnce {
   // Every turn up to the watermark is summarised: with none after it, the last turn read is the summary's.
   const afterTurnId = snapshot?.turns.at(-1)?.id ?? snapshot?.session.summaryThroughTurnId ?? 0;

@@ -72,7 +72,7 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     current: messages.slice(-1),
   };
   // The request is memstack's history as read and the message: copies of it are prepared before either is stored.
-  const once = exchangeOnce(context, snapshot, (afterTurnId) => ['prepare', userId ?? null, afterTurnId, text]);
+  const once = exchangeOnce(context, snapshot, (afterTurnId) => ['prepare', userId ?? '', String(afterTurnId), text]);
   context.prepared.set(prepared, preparedState(copy, memory, text, sent, once));
   return prepared;
 }

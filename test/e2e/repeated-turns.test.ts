@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type AnthropicMessage,
   createMemoryStack,
@@ -10,7 +11,10 @@ import {
   type MemoryStore,
   type RecordedTurn,
 } from '../../src/index.js';
+import { createMemoryProxy } from '../../src/server.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import { bothStores } from '../support/both-stores.js';
+import { type RawUpstream, startRawUpstream } from '../support/raw-upstream.js';
 import { dropSchemas, NO_POSTGRES } from '../support/test-postgres.js';
 
 const schemas: string[] = [];
@@ -264,7 +268,7 @@ for (const [name, openStore] of bothStores('repeated', schemas)) {
         return results;
       };
       /** Calls made at once: every one decorated before any is recorded. */
-      const atOnce = async (calls: Call[]) => {
+      const atOnceCalls = async (calls: Call[]) => {
         const decorated = await Promise.all(calls.map(({ scope, messages }) => stack.decorate({ ...scope, messages })));
         return (await Promise.all(
           decorated.map((turn, index) => stack.record(turn, { text: (calls[index] as Call).reply })),
@@ -310,7 +314,7 @@ for (const [name, openStore] of bothStores('repeated', schemas)) {
           { role: 'assistant', content: 'Revoke the old ones now?' },
         ]);
         await oneByOne([first.call('yes', 'Migrations done.'), second.call('yes', 'Old keys revoked.')]);
-        await atOnce([first.call('yes', 'Deployed.'), second.call('yes', 'New keys live.')]);
+        await atOnceCalls([first.call('yes', 'Deployed.'), second.call('yes', 'New keys live.')]);
         expect((await stored()).filter((turn) => turn === 'alice: yes')).toHaveLength(4);
       });
 
@@ -319,7 +323,7 @@ for (const [name, openStore] of bothStores('repeated', schemas)) {
         const ann = conversation({ ...thread, userId: 'ann' });
         const bob = conversation({ ...thread, userId: 'bob' });
         await oneByOne([ann.call('ok', 'Noted, Ann.'), bob.call('ok', 'Noted, Bob.')]);
-        await atOnce([ann.call('done', 'Thanks, Ann.'), bob.call('done', 'Thanks, Bob.')]);
+        await atOnceCalls([ann.call('done', 'Thanks, Ann.'), bob.call('done', 'Thanks, Bob.')]);
         expect(await stored(thread)).toEqual([
           'ann: ok',
           'ann: Noted, Ann.',
@@ -363,6 +367,41 @@ for (const [name, openStore] of bothStores('repeated', schemas)) {
         expect(await stored()).toEqual(['alice: hi', 'alice: Hello!', 'alice: hi', 'alice: Hello again!']);
       });
 
+      it('any script of short words in several windows: each call stored once, however its copies are sent (property)', async () => {
+        let run = 0;
+        const step = fc.record({
+          window: fc.constantFrom(0, 1, 2),
+          word: fc.constantFrom('yes', 'continue', 'ok'),
+          copies: fc.integer({ min: 1, max: 3 }),
+          atOnce: fc.boolean(),
+        });
+        await fc.assert(
+          fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (script) => {
+            run += 1;
+            const thread = { agentId: 'writer', threadId: `script-${run}` };
+            // Two windows of Alice's and one of Bob's in one thread, each a conversation of its own.
+            const windows = (['alice', 'alice', 'bob'] as const).map((userId, index) =>
+              conversation({ ...thread, userId }, [
+                { role: 'user', content: `Task ${index} of the release.` },
+                { role: 'assistant', content: `Starting task ${index}?` },
+              ]),
+            );
+            for (const [index, { window, word, copies, atOnce }] of script.entries()) {
+              const call = (windows[window] as ReturnType<typeof conversation>).call(word, `Reply ${index}.`);
+              const sent = Array.from({ length: copies }, () => call);
+              if (atOnce) await atOnceCalls(sent);
+              else await oneByOne(sent);
+            }
+            const expected = script.flatMap(({ window, word }, index) => [
+              `${window === 2 ? 'bob' : 'alice'}: ${word}`,
+              `${window === 2 ? 'bob' : 'alice'}: Reply ${index}.`,
+            ]);
+            expect(await stored(thread)).toEqual(expected);
+          }),
+          { numRuns: name === 'sqlite' ? 60 : 15 },
+        );
+      });
+
       it('prepare: the same words again, once the reply to them was read', async () => {
         for (const reply of ['Shipped.', 'Shipped again.']) {
           clock += 1_000;
@@ -374,3 +413,42 @@ for (const [name, openStore] of bothStores('repeated', schemas)) {
     },
   );
 }
+
+describe('through the proxy: identical requests at once or one after another are one turn', () => {
+  let upstream: RawUpstream;
+  beforeAll(async () => {
+    upstream = await startRawUpstream();
+  });
+  afterAll(() => upstream.close());
+
+  it(`stores one exchange for ${COPIES} copies of a request, and a second window's "yes" as its own`, async () => {
+    const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }) });
+    const proxy = createMemoryProxy({ stack, anthropicBaseUrl: upstream.url, openaiBaseUrl: upstream.url });
+    const send = (messages: AnthropicMessage[]) =>
+      proxy.request('/v1/messages', {
+        method: 'POST',
+        headers: { host: '127.0.0.1:8787', 'content-type': 'application/json', 'x-memstack-user': 'alice' },
+        body: JSON.stringify({ model: 'm', max_tokens: 10, messages }),
+      });
+    const first: AnthropicMessage[] = [
+      { role: 'user', content: 'Deploy the API to staging.' },
+      { role: 'assistant', content: 'Run the migrations first?' },
+      { role: 'user', content: 'yes' },
+    ];
+    const responses = await Promise.all(Array.from({ length: COPIES }, () => send(first)));
+    for (const response of responses) expect(response.status).toBe(200);
+    await proxy.idle();
+    const retried = await send(first);
+    expect(retried.status).toBe(200);
+    // Another window of the same client: its own conversation, the same word.
+    await send([
+      { role: 'user', content: 'Rotate the signing keys.' },
+      { role: 'assistant', content: 'Revoke the old ones now?' },
+      { role: 'user', content: 'yes' },
+    ]);
+    await proxy.idle();
+    const turns = (await stack.session({ agentId: 'proxy', userId: 'alice' })).turns.map((turn) => turn.text);
+    expect(turns).toEqual(['yes', 'Noted.', 'yes', 'Noted.']);
+    await stack.close();
+  });
+});
