@@ -3,6 +3,7 @@
 // `memstack/openai-compatible`, `memstack/claude-cli`, `memstack/testing`). Edges import from the entries only.
 
 export { deriveSessionHandle, generationUuid, type SessionHandle } from './core/derive-session-handle.js';
+export { isBlankId } from './core/is-blank-id.js';
 export { parseExportRecord } from './core/parse-export-record.js';
 export { trimTurn } from './core/trim-turn.js';
 export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.js';
@@ -48,6 +49,7 @@ export type { ClaimedJob, FailedJob, JobState, JobStore, JobView } from './spec/
 export type {
   CompressionWrite,
   ExchangeIds,
+  ExchangeOnce,
   ExchangeWrite,
   ExtractionCommit,
   ExtractionWrite,

@@ -10,6 +10,7 @@ import { logJobs } from './log-jobs.js';
 import { addMemoryCommands, openTool } from './memory-commands.js';
 import { registerMigrateCommand } from './migrate-command.js';
 import { describeDatabase, openStore } from './open-store.js';
+import { parseId } from './parse-id.js';
 import { parseSeconds } from './parse-seconds.js';
 import { progressBar } from './progress-bar.js';
 import { readConversation } from './read-conversation.js';
@@ -72,15 +73,18 @@ program
     'a cheap model for extraction, same specs (default: the offline heuristic extractor)',
   )
   .option('--db <path-or-url>', 'SQLite file, or a postgres:// URL', '.memstack/chat.db')
-  .option('--agent <id>', 'agent id', 'memstack-chat')
+  .option('--agent <id>', 'agent id', parseId('--agent'), 'memstack-chat')
   .option(
     '--user <id>',
     'who is chatting: their facts, and their own private session unless --thread',
-    process.env.USER ?? 'me',
+    parseId('--user'),
+    // An empty $USER is no user either.
+    process.env.USER || 'me',
   )
   .option(
     '--thread <id>',
     'a thread shared by every --user who names it (default: each user has a private session of their own)',
+    parseId('--thread'),
   )
   .option('--layout <layout>', "prompt layout: 'cache-aware' or 'seed'", parseLayout, 'cache-aware')
   .option('--system-prompt <text>', 'the agent system prompt', 'You are a helpful assistant.')
@@ -107,7 +111,7 @@ program
         scope: {
           agentId: options.agent,
           userId: options.user,
-          ...(options.thread ? { threadId: options.thread } : {}),
+          ...(options.thread === undefined ? {} : { threadId: options.thread }),
         },
         database: options.db === ':memory:' ? options.db : resolve(options.db),
         input: process.stdin,
@@ -142,7 +146,7 @@ addEmbedderOptions(
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
     )
-    .option('--agent <id>', 'agent id of requests that name none', 'proxy')
+    .option('--agent <id>', 'agent id of requests that name none', parseId('--agent'), 'proxy')
     .option('--anthropic-base-url <url>', 'Anthropic upstream', 'https://api.anthropic.com')
     .option('--openai-base-url <url>', 'OpenAI upstream', 'https://api.openai.com')
     .option(

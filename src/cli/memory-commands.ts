@@ -6,6 +6,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, type MemoryStack, type SessionSummary } from '../index.js';
 import { addEmbedderOptions, type EmbedderFlags, embedderFromFlags } from './embedder-options.js';
 import { describeDatabase, isPostgresUrl, openStore } from './open-store.js';
+import { parseId } from './parse-id.js';
 import { progressBar } from './progress-bar.js';
 import { readExportLines } from './read-export-lines.js';
 
@@ -23,9 +24,9 @@ const scoped = (command: Command): Command =>
   command
     .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
-    .option('--agent <id>', 'agent id', 'memstack-chat')
-    .option('--user <id>', 'user id')
-    .option('--thread <id>', 'thread id')
+    .option('--agent <id>', 'agent id', parseId('--agent'), 'memstack-chat')
+    .option('--user <id>', 'user id', parseId('--user'))
+    .option('--thread <id>', 'thread id', parseId('--thread'))
     .option('--json', 'print JSON');
 
 /**
@@ -61,10 +62,13 @@ async function withTool(
   }
 }
 
-const factScope = (flags: ScopeFlags) => ({ agentId: flags.agent, ...(flags.user ? { userId: flags.user } : {}) });
+const factScope = (flags: ScopeFlags) => ({
+  agentId: flags.agent,
+  ...(flags.user === undefined ? {} : { userId: flags.user }),
+});
 const sessionScope = (flags: ScopeFlags) => ({
   ...factScope(flags),
-  ...(flags.thread ? { threadId: flags.thread } : {}),
+  ...(flags.thread === undefined ? {} : { threadId: flags.thread }),
 });
 
 function printFacts(facts: ReadonlyArray<{ id: number; text: string }>, json: boolean | undefined): void {
@@ -99,7 +103,7 @@ export function addMemoryCommands(program: Command): void {
     withTool(flags, async (stack) => {
       const sessions = await stack.inspect.sessions({
         ...(flags.allAgents ? {} : { agentId: flags.agent }),
-        ...(flags.user ? { userId: flags.user } : {}),
+        ...(flags.user === undefined ? {} : { userId: flags.user }),
         limit: flags.limit,
       });
       if (flags.json) console.log(JSON.stringify(sessions));
@@ -185,7 +189,9 @@ export function addMemoryCommands(program: Command): void {
       .description('remove everything stored of a user, or of a thread (asks first unless --yes)')
       .option('--yes', 'do not ask'),
   ).action(async (flags: ScopeFlags & { yes?: boolean }) => {
-    if (!flags.user && !flags.thread) throw new InvalidArgumentError('forget needs --user or --thread');
+    if (flags.user === undefined && flags.thread === undefined) {
+      throw new InvalidArgumentError('forget needs --user or --thread');
+    }
     const what = [flags.user && `user ${flags.user}`, flags.thread && `thread ${flags.thread}`]
       .filter(Boolean)
       .join(', ');
@@ -210,8 +216,8 @@ export function addMemoryCommands(program: Command): void {
     .description('everything stored about a user, as JSON lines (their sessions, turns, pins and facts)')
     .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
-    .requiredOption('--user <id>', 'user id')
-    .option('--agent <id>', 'agent id', 'memstack-chat')
+    .requiredOption('--user <id>', 'user id', parseId('--user'))
+    .option('--agent <id>', 'agent id', parseId('--agent'), 'memstack-chat')
     .option('--out <file>', 'write to this file (default: standard output)')
     .action(async (flags: { db: string; schema?: string; user: string; agent: string; out?: string }) =>
       withTool(flags, async (stack) => {

@@ -37,8 +37,9 @@ describe('deriveSessionHandle', () => {
     expect(absent.uuid).not.toBe(dash.uuid);
   });
 
-  it('treats an empty optional part as absent', () => {
-    expect(deriveSessionHandle({ agentId: 'a', channelId: '' })).toEqual(deriveSessionHandle({ agentId: 'a' }));
+  it('refuses an empty optional part rather than read it as absent (it would be the agent session)', () => {
+    expect(deriveSessionHandle({ agentId: 'a', channelId: undefined })).toEqual(deriveSessionHandle({ agentId: 'a' }));
+    expect(() => deriveSessionHandle({ agentId: 'a', channelId: '' })).toThrow(/channelId is blank/);
   });
 
   it('derives a distinct uuid per generation', () => {

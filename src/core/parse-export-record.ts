@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { ExportRecord } from '../spec/export-record.js';
+import { checkId } from './check-id.js';
 
 const id = z.number().int().nonnegative();
 const text = z.string();
 const name = z.string().min(1);
+/** An agent, user, channel or thread id, held to `checkId`'s rules: a blank one in a file is no one's id. */
+const identity = z.string().refine((value) => {
+  try {
+    checkId(value, 'id', { required: true });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'an id is not blank, well-formed Unicode, at most 4,096 characters');
 const time = z.iso.datetime({ offset: true });
 const usage = z.strictObject({
   inputTokens: id.optional(),
@@ -17,23 +27,23 @@ const recordSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('memstack-export'),
     version: z.literal(1),
-    agentId: name,
-    userId: name,
+    agentId: identity,
+    userId: identity,
     exportedAt: time,
   }),
   z.strictObject({
     type: z.literal('session'),
     key: name,
     uuid: name,
-    agentId: name,
-    channelId: name.nullable(),
-    threadId: name.nullable(),
+    agentId: identity,
+    channelId: identity.nullable(),
+    threadId: identity.nullable(),
     shared: z.boolean(),
     pin: z
       .strictObject({
         task: text,
-        taskUserId: name.nullable(),
-        clarifications: z.array(z.strictObject({ text, userId: name.nullable(), at: z.number().optional() })),
+        taskUserId: identity.nullable(),
+        clarifications: z.array(z.strictObject({ text, userId: identity.nullable(), at: z.number().optional() })),
       })
       .nullable(),
     taskSourceTurnId: id.nullable(),
@@ -47,7 +57,7 @@ const recordSchema = z.discriminatedUnion('type', [
     id,
     role: z.enum(['user', 'assistant']),
     text,
-    userId: name.nullable(),
+    userId: identity.nullable(),
     createdAt: time,
     usage: usage.nullable(),
     path: z.enum(['api', 'new-handle', 'resumed', 'fallback-history']).nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DecorateScope } from '../index.js';
+import { type DecorateScope, isBlankId } from '../index.js';
 import { headerText } from './header-text.js';
 
 /** Where a request's identity came from (the `x-memstack` response header says it). */
@@ -21,7 +21,7 @@ const IDENTITY_HEADERS = ['x-memstack-agent', 'x-memstack-user', 'x-memstack-thr
  * Who a proxied request is for: the `x-memstack-agent`, `x-memstack-user` and `x-memstack-thread` headers (UTF-8,
  * see `headerText`), else the body's own user field (Anthropic's `metadata.user_id`, OpenAI's `user`) with the
  * proxy's default agent. Undefined: nobody, and the request passes through without memory. A blank id (empty, or
- * white space only) in any of them is no identity at all, never a shared one: it does not fall back to the body, nor
+ * nothing visible) in any of them is no identity at all, never a shared one: it does not fall back to the body, nor
  * to the agent's own session. The stack checks the rest of an id (`decorate` refuses a malformed one).
  */
 export function readIdentity(
@@ -33,7 +33,7 @@ export function readIdentity(
     const value = headers.get(name);
     return value === null ? undefined : headerText(value);
   });
-  if ([agent, user, thread].some((value) => value !== undefined && isBlank(value))) return undefined;
+  if ([agent, user, thread].some((value) => value !== undefined && isBlankId(value))) return undefined;
   if (user !== undefined || thread !== undefined) {
     return {
       scope: {
@@ -49,17 +49,13 @@ export function readIdentity(
   return { scope: { agentId: agent ?? defaultAgent, userId }, source: 'body' };
 }
 
-function isBlank(value: string): boolean {
-  return value.trim() === '';
-}
-
 /**
  * The user a body's user field names, or undefined for none. Claude Code's is read for its account (else its
  * device), not taken whole: its session id would make every session a new user with an empty memory; and one whose
  * account and device are both blank names nobody (taken whole, the same blank JSON would be one user for everyone).
  */
 function bodyUserId(value: string): string | undefined {
-  if (isBlank(value)) return undefined;
+  if (isBlankId(value)) return undefined;
   if (!value.trimStart().startsWith('{')) return value;
   let json: unknown;
   try {
@@ -72,7 +68,7 @@ function bodyUserId(value: string): string | undefined {
   if (fields === undefined || (fields.device_id ?? fields.account_uuid ?? fields.session_id) === undefined)
     return value;
   const { account_uuid: account, device_id: device } = fields;
-  if (account !== undefined && !isBlank(account)) return account;
-  if (device !== undefined && !isBlank(device)) return device;
+  if (account !== undefined && !isBlankId(account)) return account;
+  if (device !== undefined && !isBlankId(device)) return device;
   return undefined;
 }

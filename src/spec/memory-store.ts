@@ -83,6 +83,11 @@ export interface TurnRecord {
   /** For a reply: how it reached the model (see `ChatPath`), when `stack.chat` produced it. */
   path: ChatPath | null;
   createdAt: Date;
+  /**
+   * For a user turn stored with `ExchangeWrite.once`, in a session read: the key of the request it came in, so that a
+   * retry is known when the session is read. Absent otherwise.
+   */
+  requestKey?: string | undefined;
 }
 
 /**
@@ -156,12 +161,30 @@ export interface ExchangeWrite {
    * store without `browse` may ignore it.
    */
   trace?: { trace: TurnTrace; sent: StoredSentPrompt | null } | undefined;
+  /** Store the exchange once per request (decision 26): copies of one request sent at once, or retried, are one. */
+  once?: ExchangeOnce | undefined;
   at: Date;
+}
+
+/**
+ * When the session holds an exchange whose user turn came in a request with this `key`, stored after `afterTurnId`
+ * (the session's last turn when this one read it: a copy sent at the same time) or at or after `since` (a retry),
+ * the store writes nothing (no turn, no job, no bump) and returns that exchange's ids with `alreadyStored: true`.
+ * Otherwise it stores the user turn with the key (read back as `TurnRecord.requestKey`). Decided inside the write's
+ * transaction, under the lock that orders the session's appends, so that of N copies written at once one is stored.
+ */
+export interface ExchangeOnce {
+  /** The request's key (`requestKey`): the same for copies of one request, different for anything else. */
+  key: string;
+  afterTurnId: number;
+  since: Date;
 }
 
 export interface ExchangeIds {
   userTurnId: number;
   assistantTurnId: number;
+  /** True when `ExchangeWrite.once` found the request stored already: the ids are that exchange's, nothing was written. */
+  alreadyStored?: boolean | undefined;
 }
 
 export interface SessionPatch {

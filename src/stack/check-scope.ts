@@ -11,21 +11,16 @@ export interface CheckedScope {
 
 /**
  * Scopes name an agent; user, channel and thread are optional ids (see `checkId`: well-formed, not blank, bounded).
- * With `narrowing`, an empty string is refused rather than read as absent: `forget({ agentId, userId: '' })` must not
- * widen to the whole agent.
+ * An absent id is undefined (or null); a blank one is refused, never read as absent: `prepare({ agentId, userId: '' })`
+ * must not land in the agent's own session, nor `forget({ agentId, userId: '' })` widen to the whole agent.
  */
-export function checkScope(scope: unknown, options: { narrowing?: boolean } = {}): CheckedScope {
+export function checkScope(scope: unknown): CheckedScope {
   if (typeof scope !== 'object' || scope === null) {
     throw new InvalidInputError('INVALID_ARGUMENT', 'scope', 'a scope is an object { agentId, userId?, ... }');
   }
   const fields = scope as Record<string, unknown>;
-  const optional = (name: 'userId' | 'channelId' | 'threadId'): string | undefined => {
-    const value = fields[name];
-    if (options.narrowing && typeof value === 'string' && value.trim() === '') {
-      throw new InvalidInputError('INVALID_ARGUMENT', name, `${name} is empty: omit it to mean "any"`);
-    }
-    return checkId(value, name, { required: false }) ?? undefined;
-  };
+  const optional = (name: 'userId' | 'channelId' | 'threadId'): string | undefined =>
+    checkId(fields[name], name, { required: false }) ?? undefined;
   return {
     agentId: checkId(fields.agentId, 'agentId', { required: true }) as string,
     userId: optional('userId'),

@@ -216,7 +216,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     },
     forget: async (scope) => {
       open();
-      const checked = checkScope(scope, { narrowing: true });
+      const checked = checkScope(scope);
       const report = await context.store.forget(checked);
       // What this process holds of past turns in memory goes too (formatted history, token counts by text).
       context.historyCache.clear();

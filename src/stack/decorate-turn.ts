@@ -4,6 +4,8 @@ import { conversationText } from '../core/conversation-text.js';
 import { decorateAnthropicRequest, findCurrentTurn } from '../core/decorate-anthropic-request.js';
 import { decorateOpenaiRequest, findCurrentOpenaiTurn } from '../core/decorate-openai-request.js';
 import { findQuestion } from '../core/find-question.js';
+import { findStoredCopy } from '../core/find-stored-copy.js';
+import { requestKeyParts } from '../core/request-key-parts.js';
 import { systemSections } from '../core/system-sections.js';
 import { totalTokenBreakdown } from '../core/total-token-breakdown.js';
 import type {
@@ -22,7 +24,8 @@ import { checkMessage } from './check-message.js';
 import { checkScope } from './check-scope.js';
 import { countTokensInSlices } from './count-tokens-in-slices.js';
 import { estimateRequest } from './estimate-request.js';
-import { type GatheredMemory, gatherMemory, type RecallWindow } from './gather-memory.js';
+import { exchangeOnce } from './exchange-once.js';
+import { gatherMemory, type RecallWindow } from './gather-memory.js';
 import type { DecorateInput, DecorateOpenaiInput } from './memory-stack.js';
 import { preparedState } from './prepared-state.js';
 import type { StackContext } from './stack-context.js';
@@ -38,6 +41,8 @@ interface Conversation {
   visible: Set<string>;
   /** The text of the last assistant message before the current turn, if any (the question it may answer). */
   previousReply: string | undefined;
+  /** What the caller sent up to the current turn (its system prompt, the messages up to it), for the request's key. */
+  sent: string[];
   /** What the request costs apart from memory, as texts: the system prompt, and the history before the turn. */
   systemText: string;
   historyTexts: string[];
@@ -136,7 +141,10 @@ export async function decorateTurn(
     answersQuestion: conversation.previousReply === undefined ? null : findQuestion(conversation.previousReply),
     recalled,
   };
-  const alreadyRecorded = findRecorded(memory, text, conversation.previousReply);
+  // Copies of one request are one turn (decision 26): a retry of a call that was recorded is known here already.
+  // A user id cannot be blank (checkScope): '' is none.
+  const once = exchangeOnce(context, snapshot, () => ['decorate', format, userId ?? '', ...conversation.sent]);
+  const alreadyRecorded = findStoredCopy(snapshot?.turns ?? [], once);
   // The current turn's first text, as the estimate sees it (recap and message): counted already, in parts.
   const current = firstText(request.messages[currentTurn]);
   if (current !== undefined && current.length > LONG_TEXT) {
@@ -159,7 +167,7 @@ export async function decorateTurn(
   };
   context.prepared.set(
     decorated,
-    preparedState(turn, memory, text, sentPrompt(format, request, currentTurn), {
+    preparedState(turn, memory, text, sentPrompt(format, request, currentTurn), once, {
       decorated: true,
       alreadyRecorded,
       knownCounts,
@@ -198,7 +206,8 @@ function readAnthropic(
     visible.add(cleanText(said));
     if (earlier.role === 'assistant') previousReply = said;
   });
-  return { text, visible, previousReply, systemText, historyTexts };
+  const sent = [systemText, ...messages.slice(0, current + 1).flatMap(requestKeyParts.anthropic)];
+  return { text, visible, previousReply, sent, systemText, historyTexts };
 }
 
 function readOpenai(context: StackContext, messages: ReturnType<typeof checkConversation.openai>): Conversation {
@@ -226,7 +235,8 @@ function readOpenai(context: StackContext, messages: ReturnType<typeof checkConv
     visible.add(cleanText(said));
     if (earlier.role === 'assistant') previousReply = said;
   });
-  return { text, visible, previousReply, systemText: systemTexts.join('\n\n'), historyTexts };
+  const sent = messages.slice(0, current + 1).flatMap(requestKeyParts.openai);
+  return { text, visible, previousReply, sent, systemText: systemTexts.join('\n\n'), historyTexts };
 }
 
 /** The turn's text as stored: its text, or for a turn without any (an image alone) a stand-in naming its blocks. */
@@ -258,24 +268,6 @@ function recallWindow(
     if (start === 0 && complete) return null;
     return { beforeTurnId: start < turns.length ? turns[start]?.id : undefined, visible };
   };
-}
-
-/**
- * The stored exchange this turn repeats, if it is one: the session's last exchange has this text, and the reply
- * before the turn in the caller's messages is not that exchange's reply (which it would be, were this a new turn
- * that happens to say the same, like a second "continue").
- */
-function findRecorded(
-  memory: GatheredMemory,
-  text: string,
-  previousReply: string | undefined,
-): { userTurnId: number; assistantTurnId: number } | undefined {
-  const turns = memory.snapshot?.turns ?? [];
-  const reply = turns.at(-1);
-  const user = turns.at(-2);
-  if (reply?.role !== 'assistant' || user?.role !== 'user' || user.text !== text) return undefined;
-  if (previousReply !== undefined && cleanText(previousReply) === reply.text) return undefined;
-  return { userTurnId: user.id, assistantTurnId: reply.id };
 }
 
 /**

@@ -38,6 +38,7 @@ describe('DEFAULT_LIMITS', () => {
       unusedFactRetentionDays: 180,
       purgeIntervalMinutes: 60,
       maxMessageChars: 200_000,
+      retryWindowMs: 60_000,
       extractionTimeoutMs: 30_000,
       extractionConcurrency: 2,
       extractionQueueMax: 1_000,

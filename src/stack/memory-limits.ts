@@ -41,6 +41,11 @@ export interface MemoryLimits {
   historyMaxTurns: number;
   /** Longest message accepted by `prepare` and `record`. */
   maxMessageChars: number;
+  /**
+   * A request sent again this long after its exchange was stored is a retry, stored once (decision 26); later, the
+   * same request is a new turn. Copies sent at the same time are one turn whatever it is (0: only those).
+   */
+  retryWindowMs: number;
   /** Extraction runs in the background: per call timeout, parallel calls, and queued calls before new ones are dropped. */
   extractionTimeoutMs: number;
   extractionConcurrency: number;
@@ -78,6 +83,7 @@ export const DEFAULT_LIMITS: Readonly<MemoryLimits> = Object.freeze({
   nearDuplicateSimilarity: 0.9,
   historyMaxTurns: 1_000,
   maxMessageChars: 200_000,
+  retryWindowMs: 60_000,
   extractionTimeoutMs: 30_000,
   extractionConcurrency: 2,
   extractionQueueMax: 1_000,

@@ -7,6 +7,7 @@ import type { PreparedTurn } from '../spec/prepared-turn.js';
 import { checkMessage } from './check-message.js';
 import { checkScope } from './check-scope.js';
 import { countTokensInSlices } from './count-tokens-in-slices.js';
+import { exchangeOnce } from './exchange-once.js';
 import { gatherMemory, type RecallWindow } from './gather-memory.js';
 import type { PrepareInput } from './memory-stack.js';
 import { preparedState } from './prepared-state.js';
@@ -70,7 +71,9 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
     earlierMessages: messages.length - 1,
     current: messages.slice(-1),
   };
-  context.prepared.set(prepared, preparedState(copy, memory, text, sent));
+  // The request is memstack's history as read and the message: copies of it are prepared before either is stored.
+  const once = exchangeOnce(context, snapshot, (afterTurnId) => ['prepare', userId ?? '', String(afterTurnId), text]);
+  context.prepared.set(prepared, preparedState(copy, memory, text, sent, once));
   return prepared;
 }
 

@@ -1,5 +1,6 @@
 import { statesTask } from '../core/states-task.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import type { ExchangeOnce } from '../spec/memory-store.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { SentPrompt } from '../spec/turn-trace.js';
 import type { GatheredMemory } from './gather-memory.js';
@@ -11,6 +12,7 @@ export function preparedState(
   memory: GatheredMemory,
   text: string,
   sent: SentPrompt,
+  once: ExchangeOnce,
   extra: Partial<Pick<PreparedState, 'decorated' | 'alreadyRecorded' | 'knownCounts' | 'droppedBreakpoints'>> & {
     /** A decorated turn's system text (the caller's), to tell a changed system prompt apart from a changed pin. */
     systemText?: string;
@@ -23,6 +25,7 @@ export function preparedState(
   return {
     turn,
     previousTurn: lastTurn ? { id: lastTurn.id, text: lastTurn.text } : undefined,
+    once,
     // The first message that states a task is the pin's source (decision 5): not a greeting, nor a question.
     taskSourceNeeded: (session?.taskSourceTurnId ?? null) === null && statesTask(stripSenderMetadata(text)),
     recorded: false,

@@ -5,6 +5,7 @@ import { serializeSentPrompt } from '../core/serialize-sent-prompt.js';
 import type { ChatPath } from '../spec/chat-model.js';
 import type { AnthropicBlock } from '../spec/conversation.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
+import type { ExchangeIds } from '../spec/memory-store.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { SentPrompt, StoredSentPrompt } from '../spec/turn-trace.js';
 import type { Usage } from '../spec/usage.js';
@@ -75,7 +76,7 @@ export async function recordTurn(
   const usage = loop ? addUsage(loop.usage, stepUsage) : stepUsage;
   const fromProvider = step.fromProvider && (loop?.fromProvider ?? true);
   const memory = memoryTokens(turn);
-  let ids: { userTurnId: number; assistantTurnId: number };
+  let ids: ExchangeIds;
   try {
     ids = await context.store.sessions.appendExchange({
       session: {
@@ -113,6 +114,8 @@ export async function recordTurn(
         sent: context.keepRequests ? keptRequest(state.sent) : null,
       },
       ...(context.queue.durable ? { extraction: { previousTurnId: state.previousTurn?.id ?? null } } : {}),
+      // Copies of this request sent at once, or retried: the store keeps one, deciding where the copies meet.
+      once: state.once,
       at,
     });
   } catch (error) {
@@ -122,6 +125,11 @@ export async function recordTurn(
 
   // Only now, once the exchange is stored: a failed write leaves the loop's steps for the retry.
   if (loop) context.toolLoops.end(session.key, input.text);
+  const { userTurnId, assistantTurnId } = ids;
+  // Another copy of this request was stored first: as for a retry known when the turn was read, nothing more to do.
+  if (ids.alreadyStored === true) {
+    return { toolStep: false, userTurnId, assistantTurnId, extractionScheduled: false, alreadyRecorded: true };
+  }
   context.emit({
     type: 'usage',
     sessionKey: session.key,
@@ -139,13 +147,13 @@ export async function recordTurn(
       kind: 'extract',
       sessionKey: session.key,
       previousTurnId: state.previousTurn?.id ?? null,
-      userTurnId: ids.userTurnId,
-      throughTurnId: ids.assistantTurnId,
+      userTurnId,
+      throughTurnId: assistantTurnId,
     },
     { stored: context.queue.durable },
   );
   if (!extractionScheduled) context.emit({ type: 'extraction-skipped', sessionKey: session.key, reason: 'queue-full' });
-  return { toolStep: false, ...ids, extractionScheduled, alreadyRecorded: false };
+  return { toolStep: false, userTurnId, assistantTurnId, extractionScheduled, alreadyRecorded: false };
 }
 
 /** What the request placed in its cached prefix, apart from the history (see `CacheBasis`). */

@@ -4,7 +4,7 @@ import type { Embedder } from '../spec/embedder.js';
 import type { MemstackEvent, MemstackEventHandler } from '../spec/events.js';
 import type { Extractor } from '../spec/extractor.js';
 import type { JobQueue } from '../spec/job-queue.js';
-import type { MemoryStore } from '../spec/memory-store.js';
+import type { ExchangeOnce, MemoryStore } from '../spec/memory-store.js';
 import type { MemoryBreakpoint, PreparedTurn, PromptLayout, TextBlock } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
 import type { SentPrompt } from '../spec/turn-trace.js';
@@ -37,6 +37,8 @@ export interface PreparedState {
   knownCounts?: ReadonlyMap<string, number> | undefined;
   /** The stored exchange this turn repeats (a client retrying a call that was recorded): `record` stores nothing. */
   alreadyRecorded?: { userTurnId: number; assistantTurnId: number } | undefined;
+  /** For `record`'s write: the exchange is stored once per request (decision 26). */
+  once: ExchangeOnce;
   /** The request as sent, for the turn's trace (its arrays copied; the caller's blocks are not copied again). */
   sent: SentPrompt;
   /** memstack's breakpoints the caller's request left no room for (a decorated turn). */

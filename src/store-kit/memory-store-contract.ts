@@ -7,6 +7,7 @@ import { cursorCases } from './cursor-cases.js';
 import { factCases } from './fact-cases.js';
 import { forgetCases } from './forget-cases.js';
 import { jobCases } from './job-cases.js';
+import { onceCases } from './once-cases.js';
 import { sessionCases } from './session-cases.js';
 import { turnSearchCases } from './turn-search-cases.js';
 import { vectorCases } from './vector-cases.js';
@@ -40,6 +41,7 @@ export function runMemoryStoreContract(
     });
 
     sessionCases(harness);
+    onceCases(harness);
     cursorCases(harness);
     jobCases(harness, options);
     turnSearchCases(harness, options);

@@ -168,7 +168,7 @@ describe('a blank id is no identity, and two clients without one share nothing',
     upstream = await startRawUpstream();
   });
 
-  const BLANKS = ['', ' ', '\t', '  \u3000 '];
+  const BLANKS = ['', ' ', '\t', '  \u3000 ', '\u200b', '\u3164\ufeff'];
   /** A header's value as it comes off the wire: its UTF-8 bytes, one character a byte. */
   const wire = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
   /** Every identity field a client can send, each blank in turn; the others absent. */

@@ -187,4 +187,55 @@ describe('memstackMiddleware (ai 6, LanguageModelV3)', () => {
     expect(await turns('bob')).toEqual(['I want to learn Go.', 'Tour of Go.']);
     expect(model.doGenerateCalls[2]?.prompt).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }]);
   });
+
+  it('passes a call whose scope has a blank id through without memory, and tells onError', async () => {
+    open([]);
+    // What a blank id read as absent would reach: the agent's own session, with its pin and history.
+    await stack.record(await stack.prepare({ agentId: 'tutor', text: 'Agent-wide: the memo is confidential.' }), {
+      text: 'Noted.',
+    });
+    await stack.setPin({ agentId: 'tutor' }, 'Keep the memo confidential');
+    const blanks = ['', ' ', '\u3000', '\u200b'];
+    const fields = ['agentId', 'userId', 'channelId', 'threadId'] as const;
+    const cases = fields.flatMap((field) => blanks.map((id) => ({ field, id })));
+    const model = new MockLanguageModelV3({
+      doGenerate: cases.map(() => answer('Hi.')),
+      doStream: cases.map(() => streamOf(textStream('Hi there.'))),
+    });
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    for (const { field, id } of cases) {
+      const scope = { agentId: 'tutor', userId: 'ann', [field]: id } as DecorateScope;
+      // The scope read from the call, for one wrapped model serving many users, and a fixed one.
+      const fromCall = memstackMiddleware({
+        stack,
+        scope: (params) => params.providerOptions?.memstack as unknown as DecorateScope,
+        onError,
+      });
+      const providerOptions = { memstack: { ...scope } };
+      const generated = await generateText({
+        model: wrapLanguageModel({ model, middleware: fromCall }),
+        prompt: 'What was the memo?',
+        providerOptions,
+      });
+      expect(generated.text).toBe('Hi.');
+      const fixed = memstackMiddleware({ stack, scope, onError });
+      const streamed = streamText({
+        model: wrapLanguageModel({ model, middleware: fixed }),
+        prompt: 'What was the memo?',
+      });
+      expect(await streamed.text).toBe('Hi there.');
+    }
+    await stack.idle();
+    const prompt = [{ role: 'user', content: [{ type: 'text', text: 'What was the memo?' }] }];
+    for (const call of [...model.doGenerateCalls, ...model.doStreamCalls]) expect(call.prompt).toEqual(prompt);
+    expect(errors).toHaveLength(cases.length * 2);
+    for (const [index, error] of errors.entries()) {
+      const { field } = cases[Math.floor(index / 2)] as (typeof cases)[number];
+      expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument: field });
+    }
+    // Nothing reached the agent's own session (its one exchange is the one stored above), nor any other.
+    expect((await stack.session({ agentId: 'tutor' })).turns).toHaveLength(2);
+    expect(await stack.inspect.sessions({ agentId: 'tutor' })).toHaveLength(1);
+  });
 });

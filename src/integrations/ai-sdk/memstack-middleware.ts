@@ -14,7 +14,9 @@ export interface MemstackMiddlewareOptions {
   stack: MemoryStack;
   /**
    * Whose memory a call uses: fixed, or read from the call (for example its `providerOptions.memstack`), so that one
-   * wrapped model serves many users. Undefined: the call goes through without memory.
+   * wrapped model serves many users. Undefined: the call goes through without memory. A scope with a blank id (`''`,
+   * or only invisible characters) is no identity: the call goes through without memory, and `onError` is told
+   * (`INVALID_ARGUMENT`), as for any memory failure; it never falls back to the agent's own session.
    */
   scope: DecorateScope | ((params: LanguageModelV3CallOptions) => DecorateScope | undefined);
   /** Told of a memory failure (the call itself never fails because of memory). */

@@ -56,6 +56,8 @@ export interface TurnRow {
   tokens: number;
   path: string | null;
   created_at: Date;
+  /** Selected by a session read only. */
+  request_key?: string | null;
 }
 
 export interface TurnDetailRow extends TurnRow {
@@ -135,6 +137,7 @@ export function toTurn(row: TurnRow): TurnRecord {
     tokens: row.tokens,
     path: parseStoredChatPath(row.path),
     createdAt: row.created_at,
+    ...(typeof row.request_key === 'string' ? { requestKey: row.request_key } : {}),
   };
 }
 

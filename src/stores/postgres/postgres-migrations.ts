@@ -240,4 +240,10 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `
   ALTER TABLE ${s}.sessions ADD COLUMN pin_task_source text, ADD COLUMN pin_task_at timestamptz;
   `,
+  // The key of the request a user turn came in (`ExchangeWrite.once`, decision 26), looked up in the session by the
+  // write of each exchange, so that copies of one request are stored once. Null for turns stored before.
+  (s) => `
+  ALTER TABLE ${s}.turns ADD COLUMN request_key text;
+  CREATE INDEX turns_request_key ON ${s}.turns (session_key, request_key) WHERE request_key IS NOT NULL;
+  `,
 ];

@@ -2,6 +2,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { buildTurnText, type TurnTextFields } from '../../core/build-turn-document.js';
 import type {
   CompressionWrite,
+  ExchangeIds,
+  ExchangeOnce,
   ExchangeWrite,
   ExtractionCommit,
   ExtractionWrite,
@@ -39,18 +41,55 @@ export function postgresSessionStore(
   const turnIndex = postgresTurnIndex(schema);
   const { factWrites, jobs } = options;
 
-  const appendExchange = async (sql: TransactionSql, exchange: ExchangeWrite, own: ExchangeTexts) => {
-    const { session, assistant, at } = exchange;
-    await sql.query(
+  /**
+   * Locks the session's row, creating it if needed: held until commit, so that appends to one session wait for each
+   * other, their turns never interleave, and each one's statements see the turns of those before it (READ COMMITTED
+   * reads what committed before each statement). True when the session existed.
+   */
+  const lockSession = async (sql: TransactionSql, exchange: ExchangeWrite): Promise<boolean> => {
+    const { session, at } = exchange;
+    const lock = `SELECT 1 FROM ${schema}.sessions WHERE key = $1 FOR UPDATE`;
+    if ((await sql.query(lock, [session.key])).length > 0) return true;
+    const created = await sql.query(
       `INSERT INTO ${schema}.sessions (key, uuid, agent_id, channel_id, thread_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (key) DO UPDATE SET updated_at = excluded.updated_at`,
+       VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (key) DO NOTHING RETURNING 1`,
       [session.key, session.uuid, session.agentId, session.channelId, session.threadId, at],
     );
-    // Held until commit: appends to this session wait for each other, so their turns never interleave.
-    await sql.query(`SELECT 1 FROM ${schema}.sessions WHERE key = $1 FOR UPDATE`, [session.key]);
+    if (created.length > 0) return false;
+    // Another append created it meanwhile: this insert waited for its commit.
+    await sql.query(lock, [session.key]);
+    return true;
+  };
+
+  /** The exchange a request was stored in already (`ExchangeWrite.once`): its user turn, and the reply after it. */
+  const storedCopy = async (sql: TransactionSql, key: string, once: ExchangeOnce) => {
+    const [stored] = await sql.query<ExchangeIds>(
+      `SELECT u.id AS "userTurnId", a.id AS "assistantTurnId" FROM ${schema}.turns u
+       JOIN ${schema}.turns a ON a.id = (
+         SELECT min(n.id) FROM ${schema}.turns n WHERE n.session_key = u.session_key AND n.id > u.id)
+       WHERE u.session_key = $1 AND u.request_key = $2 AND u.role = 'user' AND (u.id > $3 OR u.created_at >= $4)
+         AND a.role = 'assistant'
+       ORDER BY u.id LIMIT 1`,
+      [key, once.key, once.afterTurnId, once.since],
+    );
+    return stored;
+  };
+
+  const appendExchange = async (
+    sql: TransactionSql,
+    exchange: ExchangeWrite,
+    own: ExchangeTexts,
+  ): Promise<ExchangeIds> => {
+    const { session, assistant, at, once } = exchange;
+    if (await lockSession(sql, exchange)) {
+      // Under the session's lock: a copy of this request stored before this one is seen here.
+      const stored = once && (await storedCopy(sql, session.key, once));
+      if (stored) return { ...stored, alreadyStored: true };
+      await sql.query(`UPDATE ${schema}.sessions SET updated_at = $2 WHERE key = $1`, [session.key, at]);
+    }
     const insertTurn = `INSERT INTO ${schema}.turns (session_key, role, text, user_id, tokens, input_tokens,
-      output_tokens, cache_read_tokens, cache_write_tokens, path, memory_tokens, cache_miss, created_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`;
+      output_tokens, cache_read_tokens, cache_write_tokens, path, memory_tokens, cache_miss, created_at, request_key)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`;
     const [user] = await sql.query<{ id: number }>(insertTurn, [
       session.key,
       'user',
@@ -65,6 +104,7 @@ export function postgresSessionStore(
       null,
       null,
       at,
+      once?.key ?? null,
     ]);
     const usage = assistant.usage;
     const [reply] = await sql.query<{ id: number }>(insertTurn, [
@@ -81,6 +121,7 @@ export function postgresSessionStore(
       assistant.memoryTokens ?? null,
       assistant.cacheMiss ?? null,
       at,
+      null,
     ]);
     const userTurnId = user?.id as number;
     const assistantTurnId = reply?.id as number;
@@ -187,7 +228,8 @@ export function postgresSessionStore(
         if (!row) return null;
         const turns = (
           await sql.query<TurnRow>(
-            `SELECT * FROM (SELECT ${TURN_COLUMNS} FROM ${schema}.turns t WHERE t.session_key = $1 AND t.id > $2
+            `SELECT * FROM (SELECT ${TURN_COLUMNS}, t.request_key FROM ${schema}.turns t
+             WHERE t.session_key = $1 AND t.id > $2
              ORDER BY t.id DESC LIMIT $3) recent ORDER BY id`,
             [key, row.summary_through, options.maxTurns ?? null],
           )

@@ -56,6 +56,8 @@ export interface TurnRow {
   tokens: number;
   path: string | null;
   created_at: number;
+  /** Selected by a session read only. */
+  request_key?: string | null;
 }
 
 export interface TurnDetailRow extends TurnRow {
@@ -136,6 +138,7 @@ export function toTurn(row: TurnRow): TurnRecord {
     tokens: row.tokens,
     path: parseStoredChatPath(row.path),
     createdAt: new Date(row.created_at),
+    ...(typeof row.request_key === 'string' ? { requestKey: row.request_key } : {}),
   };
 }
 

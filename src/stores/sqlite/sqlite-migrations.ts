@@ -381,4 +381,10 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE jobs ADD COLUMN lease_process TEXT;
   `,
+  // 16: the key of the request a user turn came in (`ExchangeWrite.once`, decision 26), looked up in the session by
+  // the write of each exchange, so that copies of one request are stored once. Null for turns stored before.
+  `
+  ALTER TABLE turns ADD COLUMN request_key TEXT;
+  CREATE INDEX turns_request_key ON turns (session_key, request_key) WHERE request_key IS NOT NULL;
+  `,
 ];

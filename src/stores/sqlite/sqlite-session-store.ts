@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { buildTurnText, type TurnTextFields } from '../../core/build-turn-document.js';
 import type {
   CompressionWrite,
+  ExchangeIds,
   ExchangeWrite,
   ExtractionCommit,
   ExtractionWrite,
@@ -38,7 +39,8 @@ export function sqliteSessionStore(
   const statements = {
     session: database.prepare('SELECT * FROM sessions WHERE key = ?'),
     turns: database.prepare(
-      `SELECT * FROM (SELECT ${TURN_COLUMNS} FROM turns WHERE session_key = ? AND id > ? ORDER BY id DESC LIMIT ?)
+      `SELECT * FROM (SELECT ${TURN_COLUMNS}, request_key FROM turns WHERE session_key = ? AND id > ?
+       ORDER BY id DESC LIMIT ?)
        ORDER BY id`,
     ),
     turn: database.prepare(`SELECT ${DETAIL_COLUMNS} FROM turns WHERE session_key = ? AND id = ?`),
@@ -57,7 +59,8 @@ export function sqliteSessionStore(
     ),
     insertTurn: database.prepare(
       `INSERT INTO turns (session_key, role, text, user_id, tokens, input_tokens, output_tokens, cache_read_tokens,
-       cache_write_tokens, path, memory_tokens, cache_miss, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       cache_write_tokens, path, memory_tokens, cache_miss, created_at, request_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     setTaskSource: database.prepare(
       'UPDATE sessions SET task_source_turn_id = ? WHERE key = ? AND task_source_turn_id IS NULL AND pin_task IS NULL',
@@ -75,14 +78,30 @@ export function sqliteSessionStore(
     insertSystem: database.prepare(
       'INSERT INTO sent_systems (session_key, hash, system) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
     ),
+    // The exchange a request was stored in already (`ExchangeWrite.once`): its user turn, and the reply after it.
+    storedCopy: database.prepare(
+      `SELECT u.id AS userTurnId, a.id AS assistantTurnId FROM turns u
+       JOIN turns a ON a.id = (SELECT min(n.id) FROM turns n WHERE n.session_key = u.session_key AND n.id > u.id)
+       WHERE u.session_key = ? AND u.request_key = ? AND u.role = 'user' AND (u.id > ? OR u.created_at >= ?)
+         AND a.role = 'assistant'
+       ORDER BY u.id LIMIT 1`,
+    ),
     compress: database.prepare(
       `UPDATE sessions SET summary = ?, summary_through = ?, history_version = history_version + 1
        WHERE key = ? AND summary_through = ? AND ? > summary_through AND history_version = ?`,
     ),
   };
 
-  const appendExchange = writeTransaction(database, (exchange: ExchangeWrite, own: ExchangeTexts) => {
-    const { session, assistant, at } = exchange;
+  const appendExchange = writeTransaction(database, (exchange: ExchangeWrite, own: ExchangeTexts): ExchangeIds => {
+    const { session, assistant, at, once } = exchange;
+    // Under the write lock, which orders every append to the file: a copy stored before this one is seen here.
+    if (once) {
+      const { key, afterTurnId, since } = once;
+      const stored = statements.storedCopy.get(session.key, key, afterTurnId, since.getTime()) as
+        | ExchangeIds
+        | undefined;
+      if (stored) return { ...stored, alreadyStored: true };
+    }
     const time = at.getTime();
     statements.upsertSession.run(
       session.key,
@@ -108,6 +127,7 @@ export function sqliteSessionStore(
         null,
         null,
         time,
+        once?.key ?? null,
       ).lastInsertRowid,
     );
     const usage = assistant.usage;
@@ -126,6 +146,7 @@ export function sqliteSessionStore(
         assistant.memoryTokens ?? null,
         assistant.cacheMiss ?? null,
         time,
+        null,
       ).lastInsertRowid,
     );
     turnIndex.addExchange(
