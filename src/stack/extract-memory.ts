@@ -137,8 +137,11 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   };
   // The facts are planned from reads (near-duplicates, the facts they replace), then written with the pin and the
   // cursor in one transaction: a job run twice, or after a crash, stores nothing twice.
+  // Where others take part, the reply and the pin the extractor saw may carry their words: a fact is kept for the
+  // speaker only in the speaker's own words, so that one participant's personal facts never become another's.
+  const othersTakePart = session.shared || session.firstUserId !== (scope.userId ?? null);
   const plan = wantFacts
-    ? await planFacts(context, { ...job, factContext: factContextOf }, extraction, related)
+    ? await planFacts(context, { ...job, factContext: factContextOf }, extraction, related, othersTakePart)
     : NO_FACTS;
   await yieldToEventLoop();
   return await commit(context, job, session, extraction, taskSource, plan);
@@ -334,6 +337,7 @@ async function planFacts(
   job: ExtractionJob,
   extraction: Extraction,
   related: ReadonlyArray<{ id: number; text: string }>,
+  othersTakePart: boolean,
 ): Promise<FactPlan> {
   const { limits } = context;
   const { scope } = job;
@@ -344,7 +348,14 @@ async function planFacts(
     if (accepted >= limits.factsPerTurn) break;
     // Whose words the fact carries decides what it may say: a preference about answers taken from a reply (or a tool
     // output it quotes) is refused, the user's own is kept.
-    const source = typeof raw === 'string' ? attributeSource(raw, { user: userText, reply: job.replyText }) : 'reply';
+    const source =
+      typeof raw === 'string'
+        ? attributeSource(raw, { user: userText, reply: job.replyText }, { ownWords: othersTakePart })
+        : 'reply';
+    if (othersTakePart && source === 'reply') {
+      plan.rejected.push({ text: typeof raw === 'string' ? raw.slice(0, 200) : '', reason: 'not-own-words' });
+      continue;
+    }
     const checked = checkFact(raw, { maxChars: limits.factMaxChars, source });
     if (!checked.ok) {
       plan.rejected.push({ text: checked.text, reason: checked.reason });
