@@ -21,6 +21,13 @@ const CONDITION_REACH = { spaced: 40, unspaced: 20 } as const;
 /** How far before its verb a negation still negates it (after it, in Japanese: 共有することは決してありません). */
 const NEGATION_REACH = { spaced: 16, unspaced: 20 } as const;
 const CLAUSE_BREAK = /[,，、;；:：\n]/;
+/**
+ * How far before and after a verb its clause is read, in characters: a clause is seldom longer, and the work per verb
+ * stays bounded however long a sentence without punctuation is.
+ */
+const CLAUSE_WINDOW = 160;
+/** The longest word a rule steps over between two others: a word of a spaced language, a run of an unspaced one. */
+const LONGEST_WORD = { spaced: 40, unspaced: 8 } as const;
 /** A sentence that opens on a capitalised word and another word: the name, and what may be its verb. */
 const NAMED_SUBJECT = /^[\s"'([*_#>-]*\p{Lu}\p{Ll}+\s(?<next>\p{Ll}+)/u;
 /** A capitalised word right after a verb: a name. */
@@ -28,12 +35,14 @@ const NAME_NEXT = /^\s\p{Lu}\p{Ll}+(?![\p{L}'’])/u;
 /** Masks a word that holds a word for a person but names no one; the length is kept. */
 const MASK = '〇';
 /** An email address: someone the assistant can reach outside the conversation. */
-const EMAIL_ADDRESS = '[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)+';
+const EMAIL_ADDRESS = '(?<![\\p{L}\\p{N}._%+-])[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)+';
 /** A quotation, after normalisation (typographic double quotes are plain ones). */
 const QUOTATION = /"[^"\n]{1,500}"|「[^」\n]{1,500}」|『[^』\n]{1,500}』/g;
 
 interface CompiledWords {
   readonly words: OrderWords;
+  /** The last text `artifactEnd` read, and its answer: every verb of a sentence asks it again. */
+  lastArtifact?: { text: string; end: number };
   readonly notPeople: RegExp | null;
   readonly quoting: RegExp;
   readonly addressed: RegExp;
@@ -57,6 +66,9 @@ interface CompiledWords {
   readonly movingVerb: RegExp;
   readonly accessVerb: RegExp;
   readonly exposingVerb: RegExp;
+  readonly wholeExposingVerb: RegExp;
+  readonly exposingVerbBefore: RegExp;
+  readonly condition: RegExp;
   readonly toSelf: RegExp;
   readonly negationBefore: RegExp;
   readonly negationBeforeObject: RegExp | null;
@@ -65,7 +77,9 @@ interface CompiledWords {
   readonly subordinate: RegExp | null;
   readonly orderEnding: RegExp | null;
   readonly relative: RegExp | null;
+  readonly afterNoun: RegExp | null;
   readonly method: RegExp;
+  readonly methodBetween: RegExp;
   readonly operator: RegExp;
 }
 
@@ -82,6 +96,8 @@ function compile(words: OrderWords, code: CodeWords): CompiledWords {
   const clauseGap = (most: number) => `(?:(?!${list(words.clauseBreaks)})[^${CLAUSE_PUNCTUATION}]){0,${most}}?`;
   const space = spaced ? '\\s' : '\\s?';
   const self = list(words.self);
+  // One word between two others ("every new member", 你的所有限制), bounded so that no rule runs away on a long run.
+  const word = `[^\\s${CLAUSE_PUNCTUATION}]{1,${spaced ? LONGEST_WORD.spaced : LONGEST_WORD.unspaced}}${space}`;
   const notPossessive = `(?!\\s?${list(words.possessives)})`;
   const determiners = optional(words.determiners);
   const notAfterDeterminer = determiners ? `(?<!${determiners}\\s)` : '';
@@ -89,7 +105,7 @@ function compile(words: OrderWords, code: CodeWords): CompiledWords {
   const personNouns = list(words.personNouns);
   const groups = optional(words.groups);
   // "every new member", 每个新进群的人, 全ユーザー: a group mark, at most one word, a noun for people.
-  const others = `${list(words.others)}|${EMAIL_ADDRESS}${groups ? `|${groups}${space}(?:[^\\s${CLAUSE_PUNCTUATION}]+${space}){0,1}?${personNouns}` : ''}`;
+  const others = `${list(words.others)}|${EMAIL_ADDRESS}${groups ? `|${groups}${space}(?:${word})?${personNouns}` : ''}`;
   const suffixes = optional(words.personSuffixes);
   const prefixes = optional(words.personPrefixes);
   const person = [
@@ -145,7 +161,9 @@ function compile(words: OrderWords, code: CodeWords): CompiledWords {
     `${list(words.othersPossessives)}${space}${clauseGap(ownerGap)}${personalData}`,
     `(?:${others})${clauseGap(16)}${personalData}`,
     `${personalData}${clauseGap(16)}(?:${others})`,
-    ...(spaced ? [`[\\p{L}\\p{N}]+${list(words.possessives)}\\s(?:[\\p{L}]+\\s){0,2}?${personalData}`] : []),
+    ...(spaced
+      ? [`(?<![\\p{L}\\p{N}])[\\p{L}\\p{N}]+${list(words.possessives)}\\s(?:[\\p{L}]+\\s){0,2}?${personalData}`]
+      : []),
   ].join('|');
   const nameEndings = code.secretNameEndings.map((ending) => ending.replace(/[^a-z0-9_]/g, '')).join('|');
   // A secret's name before a word that makes it a topic ("password field", 密码哈希) is no secret.
@@ -154,7 +172,7 @@ function compile(words: OrderWords, code: CodeWords): CompiledWords {
   const selfOwned = optional(words.selfPossessives);
   const privateData = optional(words.privateData);
   const othersPrivate = privateData
-    ? `${selfOwned ? `(?<!${selfOwned}${space}(?:[^\\s${CLAUSE_PUNCTUATION}]+${space})?)` : ''}${privateData}`
+    ? `${selfOwned ? `(?<!${selfOwned}${space}(?:[^\\s${CLAUSE_PUNCTUATION}]{1,12}${space})?)` : ''}${privateData}`
     : null;
   const outside = `(?:${list([...words.outsidePlaces, ...code.outsidePlaces])}|${othersData}${othersPrivate ? `|${othersPrivate}` : ''})`;
   const environment = list([...words.environment, ...code.environment]);
@@ -178,7 +196,7 @@ function compile(words: OrderWords, code: CodeWords): CompiledWords {
   const clauseStart = `(?:^|[${CLAUSE_PUNCTUATION}!?。！？]\\s*)[\\s"'「『（(\\[*_#>-]*`;
   const negations = list(words.negations);
   // The operator's rules: named ("the operator", 运营方), or rules the assistant has ("your usual restrictions").
-  const operator = `(?:${list(words.operatorRules)}|${list(words.assistantPossessives)}${space}(?:[^\\s${CLAUSE_PUNCTUATION}]+${space}){0,2}?${list(words.ruleNouns)})`;
+  const operator = `(?:${list(words.operatorRules)}|${list(words.assistantPossessives)}${space}(?:${word}){0,2}?${list(words.ruleNouns)})`;
   const overrides = list(words.overrides);
   const subordinators = optional(words.subordinators);
   const assistant = list(words.assistant);
@@ -223,9 +241,13 @@ function compile(words: OrderWords, code: CodeWords): CompiledWords {
     output: expression(list(words.outputs)),
     mainVerb: expression(verb(`${addressVerbs}|${exposeVerbs}|${placeVerbs}|${solicitVerbs}`), 'giu'),
     addressVerb: expression(verb(addressVerbs), 'giu'),
-    movingVerb: expression(verb(`${exposeVerbs}|${placeVerbs}|${accessVerbs}`), 'giu'),
+    // "Start every reply with the API key": in the assistant's output, a verb that shapes it moves a secret there too.
+    movingVerb: expression(verb(`${exposeVerbs}|${placeVerbs}|${accessVerbs}|${list(words.framingVerbs)}`), 'giu'),
     accessVerb: expression(verb(accessVerbs), 'giu'),
     exposingVerb: expression(verb(exposeVerbs), 'giu'),
+    wholeExposingVerb: expression(`^(?:${exposeVerbs})$`),
+    exposingVerbBefore: expression(verb(exposeVerbs)),
+    condition: expression(list(words.conditions)),
     // "remind me", 告诉我, 私に送って: an order aimed at the speaker.
     toSelf:
       words.objectOrder === 'before-verb'
@@ -244,15 +266,25 @@ function compile(words: OrderWords, code: CodeWords): CompiledWords {
     negationAfter: expression(`^[^${CLAUSE_PUNCTUATION}]{0,${NEGATION_REACH.unspaced}}?(?:${negations})`),
     negationLookalike: expression(list(words.negationLookalikes)),
     // "if the build fails, …" is a condition; "it would be great if you could paste …" a polite order.
-    subordinate: subordinators ? expression(`${subordinators}(?![^${CLAUSE_PUNCTUATION}]*(?:${assistant}))`) : null,
-    // "a chatbot that never shares", not "prefers that you forward".
-    relative: relatives ? expression(`${relatives}(?:\\s(?!${assistant})[^\\s${CLAUSE_PUNCTUATION}]+)?\\s$`) : null,
+    subordinate: subordinators
+      ? expression(`${subordinators}(?![^${CLAUSE_PUNCTUATION}]{0,${CLAUSE_WINDOW}}?(?:${assistant}))`)
+      : null,
+    // "a chatbot that never shares", "a feature that lets users share", not "prefers that you forward".
+    relative: relatives ? expression(`${relatives}(?:\\s(?!${assistant})[^\\s${CLAUSE_PUNCTUATION}]+){0,2}\\s$`) : null,
+    // "Draft an announcement telling …": a determiner, at most one more word, then the noun the participle describes.
+    afterNoun:
+      words.participle && determiners
+        ? expression(
+            `(?<![\\p{L}])${determiners}\\s(?:[\\p{L}-]+\\s)?(?!(?:${list(words.participle.notNouns)})\\s$)[\\p{L}-]+\\s$`,
+          )
+        : null,
     // Or the sentence ends on the verb (聞く。): no noun follows it.
     orderEnding:
       words.orderEndings.length > 0
         ? expression(`^[^${CLAUSE_PUNCTUATION}]{0,3}?(?:${list(words.orderEndings)}|[\\s"'」』）)\\]*_.!?。！？]*$)`)
         : null,
     method: expression(list(words.methods)),
+    methodBetween: expression(list([...words.methods, ...words.mannerWords])),
     operator: expression(`${operator}[^\\n]{0,40}?${overrides}|${overrides}[^\\n]{0,40}?${operator}`),
   };
 }
@@ -315,7 +347,7 @@ function reachOf(compiled: CompiledWords, text: string): OrderReach | null {
   ] as const) {
     for (const pattern of patterns) {
       for (const match of text.matchAll(pattern)) {
-        if (!compiled.method.test(match.groups?.between ?? '') && ordered(compiled, text, match)) return reach;
+        if (!compiled.methodBetween.test(match.groups?.between ?? '') && ordered(compiled, text, match)) return reach;
       }
     }
   }
@@ -351,23 +383,53 @@ function readThenShown(compiled: CompiledWords, text: string, mention: RegExp): 
  * asks about dinner, remind me").
  */
 function waitsForSomeoneElse(compiled: CompiledWords, text: string): boolean {
+  let verbs: RegExpExecArray[] | null = null;
   for (const trigger of compiled.triggers) {
     for (const match of text.matchAll(trigger)) {
       const subject = match.groups?.subject ?? '';
       if (!(compiled.person.test(subject) || compiled.capitalisedName?.test(subject))) continue;
-      const start = match.index ?? 0;
-      const end = start + match[0].length;
-      for (const verb of text.matchAll(compiled.mainVerb)) {
+      // The trigger's own words ("asks you"), after its subject: a verb before them may be the order ("Show me what
+      // Jordan asks you").
+      const start = (match.index ?? 0) + match[0].lastIndexOf(subject) + subject.length;
+      const end = (match.index ?? 0) + match[0].length;
+      verbs ??= [...text.matchAll(compiled.mainVerb)].filter((verb) => ordered(compiled, text, verb));
+      for (const verb of verbs) {
         const at = verb.index ?? 0;
-        if ((at >= start && at < end) || !ordered(compiled, text, verb)) continue;
+        if (at >= start && at < end) continue;
         const name = verb.groups?.verb ?? '';
         const after = text.slice(at + name.length, at + name.length + 12);
         const before = text.slice(Math.max(0, at - 12), at);
         if (!compiled.toSelf.test(compiled.words.objectOrder === 'before-verb' ? before : after)) return true;
+        if (relaysTheirWords(compiled, text, verb, { start, end })) return true;
       }
     }
   }
   return false;
+}
+
+/**
+ * "Send me whatever Jordan asks you", "forward me everything Jordan tells you": an order to the speaker whose object is
+ * what someone else says to the assistant (the trigger stands on the object's side of a verb of exposing, in the
+ * same clause, no condition between them); "tell me when Dana asks you" waits for Dana, and sends her nothing.
+ */
+function relaysTheirWords(
+  compiled: CompiledWords,
+  text: string,
+  verb: RegExpExecArray | RegExpMatchArray,
+  trigger: { start: number; end: number },
+): boolean {
+  const name = verb.groups?.verb ?? '';
+  if (!compiled.wholeExposingVerb.test(name)) return false;
+  const at = verb.index ?? 0;
+  const order = compiled.words.objectOrder;
+  // What lies between the verb and the trigger's own words, the trigger's subject included ("me when Dana asks").
+  const between =
+    at < trigger.start && order !== 'before-verb'
+      ? text.slice(at + name.length, trigger.end)
+      : at >= trigger.end && order !== 'after-verb'
+        ? text.slice(trigger.start, at)
+        : null;
+  return between !== null && !CLAUSE_BREAK.test(between) && !compiled.condition.test(between);
 }
 
 /**
@@ -387,6 +449,15 @@ function describes(compiled: CompiledWords, verb: string): boolean {
   return word.endsWith(form.ending) && !form.except.some((ending) => word.endsWith(ending));
 }
 
+/** "Draft an announcement telling customers": a participle after a noun, with no verb of sending or showing before. */
+function describesNoun(compiled: CompiledWords, verb: string, clause: string): boolean {
+  const participle = compiled.words.participle;
+  if (participle === null || compiled.afterNoun === null || !verb.toLowerCase().endsWith(participle.ending)) {
+    return false;
+  }
+  return compiled.afterNoun.test(clause) && !compiled.exposingVerbBefore.test(clause);
+}
+
 /** "Tell Rachel", "ask Marco": a verb of speaking to someone, then a name (where names are capitalised). */
 function speaksToName(compiled: CompiledWords, text: string): boolean {
   if (compiled.capitalisedName === null) return false;
@@ -395,6 +466,15 @@ function speaksToName(compiled: CompiledWords, text: string): boolean {
     if (NAME_NEXT.test(text.slice(end, end + 40)) && ordered(compiled, text, match)) return true;
   }
   return false;
+}
+
+/** The end of the first artifact the text names (`OrderWords.artifacts`), or Infinity; one text's answer is kept. */
+function artifactEnd(compiled: CompiledWords, text: string): number {
+  if (compiled.lastArtifact?.text !== text) {
+    const found = compiled.artifact.exec(text);
+    compiled.lastArtifact = { text, end: found ? found.index + found[0].length : Number.POSITIVE_INFINITY };
+  }
+  return compiled.lastArtifact.end;
 }
 
 /** Whether some match of `verbs` in the text is an order (see `ordered`). */
@@ -410,15 +490,17 @@ function orderedVerb(compiled: CompiledWords, text: string, verbs: RegExp): bool
 function ordered(compiled: CompiledWords, text: string, match: RegExpExecArray | RegExpMatchArray): boolean {
   const verb = match.groups?.verb ?? '';
   const at = (match.index ?? 0) + match[0].indexOf(verb);
-  const before = text.slice(0, at);
+  const windowStart = Math.max(0, at - CLAUSE_WINDOW);
+  const before = text.slice(windowStart, at);
   // "100 requests per key", "Anna forwards": a describing form is an order only with the assistant as its subject.
   if (describes(compiled, verb) && !compiled.assistantBefore.test(before)) return false;
   const clause = before.split(CLAUSE_BREAK).at(-1) ?? '';
   if (compiled.subordinate?.test(clause) || compiled.relative?.test(clause)) return false;
+  if (describesNoun(compiled, verb, clause)) return false;
   // 写个脚本，每月把发票发给每个客户: a later clause describes what an earlier one asked to make.
-  const clauseStart = before.length - clause.length;
-  const verbClause = text.slice(clauseStart).split(CLAUSE_BREAK)[0] ?? '';
-  if (compiled.artifact.test(text.slice(0, clauseStart)) && !compiled.ownSide.test(verbClause)) return false;
+  const clauseStart = windowStart + before.length - clause.length;
+  const verbClause = text.slice(clauseStart, at + CLAUSE_WINDOW).split(CLAUSE_BREAK)[0] ?? '';
+  if (artifactEnd(compiled, text) <= clauseStart && !compiled.ownSide.test(verbClause)) return false;
   // 伝える丁寧なメール: a verb before a noun describes it.
   const next = text.slice(at + verb.length, at + verb.length + 8);
   if (compiled.orderEnding && !compiled.orderEnding.test(next)) return false;

@@ -9,6 +9,7 @@ export const CHINESE_ORDER_WORDS: OrderWords = {
   objectOrder: 'either',
   negationOrder: 'before-verb',
   describingEnding: null,
+  participle: null,
   quotingWords: [
     '翻译',
     '译成',
@@ -248,6 +249,7 @@ export const CHINESE_ORDER_WORDS: OrderWords = {
   solicitVerbs: ['索要', '索取', '收集', '套取', '骗取', '讨要'],
   solicitMarks: ['要'],
   objectMarks: ['把', '将'],
+  framingVerbs: ['开头', '结尾'],
   accessVerbs: ['读取', '读', '打开', '查看', '加载'],
   outputs: [
     '回答',
@@ -347,6 +349,7 @@ export const CHINESE_ORDER_WORDS: OrderWords = {
     '健康',
     '怀孕',
     '绩效',
+    '评价',
     '日记',
     '位置',
     '个人信息',
@@ -368,6 +371,7 @@ export const CHINESE_ORDER_WORDS: OrderWords = {
   selfPossessives: ['我的', '我们的', '自己的'],
   negationLookalikes: ['能不能', '可不可以', '要不要', '不如'],
   methods: ['怎么', '怎样', '如何', '方法', '办法', '教程', '步骤', '讲讲', '讲一下', '解释', '介绍', '区别', '原理'],
+  mannerWords: ['如何', '怎样', '怎么样'],
   clauseBreaks: ['如果', '要是', '假如', '因为', '所以', '虽然', '但是', '的时候', '之前', '之后', '以便', '以免'],
   subordinators: [
     '如果',
@@ -407,8 +411,10 @@ export const CHINESE_ORDER_WORDS: OrderWords = {
   requestEndings: [],
   operatorRules: ['运营方', '运营者', '运营', '开发者', '系统指令', '系统消息', '内容规则', '安全规则'],
   ruleNouns: ['系统提示', '规则', '准则', '限制', '设定', '指令', '规定', '过滤'],
-  assistantPossessives: ['你的', '您的', '助手的'],
+  assistantPossessives: ['你的', '您的', '助手的', '你之前的', '你以前的', '你原来的', '您之前的'],
   overrides: [
+    '失效',
+    '不再有效',
     '不适用',
     '作废',
     '无效',

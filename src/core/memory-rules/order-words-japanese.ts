@@ -9,6 +9,7 @@ export const JAPANESE_ORDER_WORDS: OrderWords = {
   objectOrder: 'before-verb',
   negationOrder: 'after-verb',
   describingEnding: null,
+  participle: null,
   quotingWords: [
     '翻訳',
     '添削',
@@ -71,6 +72,7 @@ export const JAPANESE_ORDER_WORDS: OrderWords = {
     '他の人',
     'ほかの人',
     '誰か',
+    '誰',
     'その人',
     '相手',
     '新しいメンバー',
@@ -217,6 +219,7 @@ export const JAPANESE_ORDER_WORDS: OrderWords = {
   ],
   placeVerbs: [
     '添付',
+    '添え',
     '付け',
     '含め',
     '追記',
@@ -246,6 +249,7 @@ export const JAPANESE_ORDER_WORDS: OrderWords = {
   ],
   solicitMarks: [],
   objectMarks: [],
+  framingVerbs: ['始め', '締め', '終え', '結ん'],
   accessVerbs: ['読ん', '読み', '読む', '開い', '開く', '参照', '確認'],
   outputs: ['回答', '返信', '返答', '要約', 'スレッド', 'チャンネル', '私に', '私宛', 'チャット'],
   secrets: [
@@ -338,6 +342,9 @@ export const JAPANESE_ORDER_WORDS: OrderWords = {
     'あなたに話した',
     'あなたに言った',
     'あなたに送った',
+    'あなたに聞いた',
+    'あなたに尋ねた',
+    'あなたに相談した',
     '個別に送った',
     '個別に話した',
     '記憶',
@@ -361,6 +368,7 @@ export const JAPANESE_ORDER_WORDS: OrderWords = {
     'ざるを得',
   ],
   methods: ['方法', 'やり方', '仕方', '手順', '違い', '仕組み', '説明'],
+  mannerWords: ['どのように', 'どうやって', 'どう'],
   clauseBreaks: ['ので', 'けど', 'けれど', 'ため', 'とき', '場合'],
   subordinators: [],
   artifacts: [
@@ -417,6 +425,8 @@ export const JAPANESE_ORDER_WORDS: OrderWords = {
     '従わなくて',
     '関係ない',
     '上書き',
+    '置き換わ',
+    '置き換え',
     '回避',
     '気にしなくて',
   ],

@@ -26,6 +26,13 @@ export interface OrderWords {
    * assistant always includes …"), never a noun ("100 requests per key"). Null where verbs do not inflect so.
    */
   readonly describingEnding: { readonly ending: string; readonly except: readonly string[] } | null;
+  /**
+   * The ending of a participle that describes the noun right before it ("an announcement telling customers", "a
+   * message asking for feedback"), and the words that stand there without being that noun ("by telling", "for
+   * asking"): such a verb after a determiner and a noun is part of what the assistant is asked to make, unless a verb
+   * of sending or showing comes before it ("post a message telling everyone …"). Null where verbs do not inflect so.
+   */
+  readonly participle: { readonly ending: string; readonly notNouns: readonly string[] } | null;
   /** Where a negation stands: before the verb it negates (never share, 不要发) or after it (共有せず). */
   readonly negationOrder: 'before-verb' | 'after-verb';
   /** The assistant, as the one addressed or described: you, the assistant, the bot, 你, 助手, あなた, ボット. */
@@ -95,6 +102,11 @@ export interface OrderWords {
   readonly exposeVerbs: readonly string[];
   /** Verbs that put something somewhere, a disclosure when that place is the assistant's output: include, append, 附上, 含め. */
   readonly placeVerbs: readonly string[];
+  /**
+   * Verbs that give the assistant's output its shape (start, end, sign off, 开头, 始め): a disclosure when the output
+   * they shape holds a secret ("start every reply with the API key"), and only then.
+   */
+  readonly framingVerbs: readonly string[];
   /** Verbs of getting something out of someone: collect, harvest, 索要, 聞き出, 尋ね. */
   readonly solicitVerbs: readonly string[];
   /** What turns a verb of asking into asking for something: ask them FOR their password, 问他要. */
@@ -131,6 +143,11 @@ export interface OrderWords {
   readonly negationLookalikes: readonly string[];
   /** A way of doing something rather than the thing: how to, 怎么, 方法. */
   readonly methods: readonly string[];
+  /**
+   * Words that open a clause of manner (how, 如何, どのように): a secret named inside one, between a verb of showing and
+   * the secret, is the topic of what is shown ("show me how the login flow stores the session token").
+   */
+  readonly mannerWords: readonly string[];
   /** What ends a clause inside a sentence: when, if, unless, because, that, 如果, 因为, ので. */
   readonly clauseBreaks: readonly string[];
   /**
@@ -140,7 +157,8 @@ export interface OrderWords {
   readonly subordinators: readonly string[];
   /**
    * What the assistant is asked to make (a script, a bot, 脚本, 机器人): the later clauses of a sentence that names one
-   * describe it (写个脚本，每月把发票发给每个客户), unless they speak of the assistant or its output.
+   * describe it (写个脚本，每月把发票发给每个客户), unless they speak of the assistant or its output. Empty where a
+   * language describes them in a relative clause (English "a script that emails …").
    */
   readonly artifacts: readonly string[];
   /** What opens a relative clause right before its verb ("a chatbot that shares", "a form which asks"). */
