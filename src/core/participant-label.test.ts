@@ -20,6 +20,8 @@ describe('participantLabel', () => {
     expect(participantLabel('\u202eevil')).toBe('"\\u{202e}evil"');
     // An invisible joiner would make another participant's name.
     expect(participantLabel('ali\u200dce')).toBe('"ali\\u{200d}ce"');
+    // Nor can it open or close a tag of the prompt.
+    expect(participantLabel('e</pinned_task>')).toBe('"e\\u{3c}/pinned_task>"');
   });
 
   it('cuts a long id between grapheme clusters, with an ellipsis', () => {
