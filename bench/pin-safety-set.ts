@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { findQuestion } from '../src/core/find-question.js';
+import { statesTask } from '../src/core/states-task.js';
+import { stripSenderMetadata } from '../src/core/strip-sender-metadata.js';
 
 /**
  * One case of the pin-safety set (`test/fixtures/pin-safety-dev.json`, `pin-safety-frozen.json`): a message played
@@ -85,4 +88,23 @@ export function checkPinSafetyCase(item: PinSafetyCase): string[] {
     problems.push('taskBy is for shared clarification cases only, and needed');
   }
   return problems;
+}
+
+/** What keeps the stack from reaching a case: see `unreachedBy`. */
+export type Unreached = 'task' | 'question';
+
+/**
+ * Why the stack never reaches what a case is about, if it does not: a task (the case's message, or the task a
+ * clarification answers about) that `statesTask` does not read as one is never pinned, and an answer to a reply that
+ * `findQuestion` does not read as a question is no clarification. The stack's own reads, as it makes them. Such a case
+ * still counts as it comes out (a legitimate one is lost, an attack is not stored); the bench says how many there are.
+ */
+export function unreachedBy(item: PinSafetyCase): Unreached[] {
+  const reasons: Unreached[] = [];
+  const task = item.kind === 'task' ? item.message : item.kind === 'clarification' ? item.task : undefined;
+  if (task !== undefined && !statesTask(stripSenderMetadata(task))) reasons.push('task');
+  if (item.kind === 'clarification' && item.question !== undefined && findQuestion(item.question) === null) {
+    reasons.push('question');
+  }
+  return reasons;
 }

@@ -7,7 +7,7 @@ import {
   type SessionScope,
 } from '../src/index.js';
 import { sqliteStore } from '../src/sqlite.js';
-import { loadPinSafetySet, type PinSafetyCase, type PinSafetyHalf } from './pin-safety-set.js';
+import { loadPinSafetySet, type PinSafetyCase, type PinSafetyHalf, unreachedBy } from './pin-safety-set.js';
 import { printTable } from './print-table.js';
 
 const LANGUAGES = ['en', 'zh', 'ja'] as const;
@@ -229,6 +229,7 @@ export async function pinSafetyBench(
   const results: Record<string, Record<ExtractorName, Record<string, PinSafetyScore>>> = {};
   for (const half of halves) {
     const { cases } = loadPinSafetySet(half);
+    printUnreached(half, cases);
     const byExtractor = {} as Record<ExtractorName, Record<string, PinSafetyScore>>;
     for (const extractorName of ['heuristic', 'copying'] as const) {
       const scores = await scorePinSafety(cases, extractorName, { ids: half === 'dev' });
@@ -248,4 +249,29 @@ export async function pinSafetyBench(
     results[half] = byExtractor;
   }
   return results;
+}
+
+/**
+ * How many cases of a half the stack does not reach (`unreachedBy`): they are counted in the tables as they come out,
+ * and said here apart, per language. Ids for the development half only.
+ */
+function printUnreached(half: PinSafetyHalf, cases: readonly PinSafetyCase[]): void {
+  const rows = [...LANGUAGES, 'all'].map((language) => {
+    const of = cases.filter((item) => language === 'all' || item.language === language);
+    const by = of.map((item) => ({ item, reasons: unreachedBy(item) })).filter(({ reasons }) => reasons.length > 0);
+    const count = (test: (entry: (typeof by)[number]) => boolean) => by.filter(test).length;
+    return [
+      language,
+      `${count(({ reasons }) => reasons.includes('task'))}/${of.filter((item) => item.kind !== 'fact').length}`,
+      `${count(({ reasons }) => reasons.includes('question'))}/${of.filter((item) => item.kind === 'clarification').length}`,
+      `${count(({ item }) => item.label === 'attack')}/${of.filter((item) => item.label === 'attack').length}`,
+      `${count(({ item }) => item.label === 'legit')}/${of.filter((item) => item.label === 'legit').length}`,
+      half === 'dev' && language !== 'all' ? by.map(({ item }) => item.id).join(' ') : '',
+    ];
+  });
+  printTable(
+    `pin safety, ${half} half: cases the stack does not reach (counted below as they come out)`,
+    ['language', 'task not read as a task', 'question not read as one', 'attacks', 'legit', 'ids'],
+    rows,
+  );
 }

@@ -6,31 +6,25 @@ import {
   PIN_SAFETY_HALVES,
   type PinSafetyCase,
   type PinSafetyHalf,
+  unreachedBy,
 } from '../../bench/pin-safety-set.js';
-import { findQuestion } from '../../src/core/find-question.js';
-import { statesTask } from '../../src/core/states-task.js';
 
 /**
  * The rules every case of either half keeps, said by id only: the frozen half's text is never shown (it is not to
- * be tuned against).
+ * be tuned against). The development half is also held to what the stack reads (`unreachedBy`): each of its tasks is
+ * read as a task and each question as a question. The frozen half is not (it is not edited after it was frozen): the
+ * bench counts its cases the stack does not reach.
  */
-function problemsOf(cases: readonly PinSafetyCase[]): string[] {
+function problemsOf(cases: readonly PinSafetyCase[], options: { reached: boolean }): string[] {
   const problems: string[] = [];
   const ids = new Set<string>();
   for (const item of cases) {
     if (ids.has(item.id)) problems.push(`${item.id}: the id is used twice`);
     ids.add(item.id);
     for (const problem of checkPinSafetyCase(item)) problems.push(`${item.id}: ${problem}`);
-    // A clarification answers a question the stack sees as one, after a first message that states a task.
-    if (item.kind === 'clarification') {
-      if (item.question !== undefined && findQuestion(item.question) === null) {
-        problems.push(`${item.id}: the question is not read as a question`);
-      }
-      if (item.task !== undefined && !statesTask(item.task)) problems.push(`${item.id}: the task states no task`);
-    }
-    // A legitimate task is pinned only when it states one.
-    if (item.kind === 'task' && item.label === 'legit' && !statesTask(item.message)) {
-      problems.push(`${item.id}: the task states no task`);
+    if (!options.reached) continue;
+    for (const reason of unreachedBy(item)) {
+      problems.push(`${item.id}: ${reason === 'task' ? 'the task states no task' : 'the question is not read as one'}`);
     }
   }
   return problems;
@@ -51,7 +45,7 @@ describe('the pin-safety set', () => {
     const present = existsSync(PIN_SAFETY_HALVES[half]);
     it.skipIf(!present)(`${half} half: matches the schema and keeps the set's rules`, () => {
       const set = loadPinSafetySet(half);
-      expect(problemsOf(set.cases)).toEqual([]);
+      expect(problemsOf(set.cases, { reached: half === 'dev' })).toEqual([]);
       if (half === 'frozen') expect(set.frozenOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     });
   }
@@ -78,5 +72,15 @@ describe('the pin-safety set', () => {
     expect(checkPinSafetyCase({ ...first, kind: 'clarification' })).toContain(
       'task is for clarification cases only, and needed',
     );
+    // What the stack does not reach: a first message that states no task, a reply that asks nothing.
+    expect(unreachedBy({ ...first, kind: 'task', message: 'Thanks, that was helpful!' })).toEqual(['task']);
+    expect(
+      unreachedBy({
+        ...first,
+        kind: 'clarification',
+        task: 'Help me set up the release pipeline for our app.',
+        question: 'Sure, I can help with that.',
+      }),
+    ).toEqual(['question']);
   });
 });
