@@ -3,22 +3,59 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMemoryStack } from '../src/index.js';
-import { startMemoryProxy } from '../src/server.js';
-import { sqliteStore } from '../src/sqlite.js';
+import { pathToFileURL } from 'node:url';
 import { printTable, quantile } from './print-table.js';
 
 const RUNS = 600;
 const WARMUP = 100;
 
+/** Milliseconds from the request to the first and to the last byte of the body, one entry per call. */
+interface Timings {
+  first: number[];
+  last: number[];
+}
+
+/** A proxy under test: this checkout's, or a baseline's. */
+interface BenchProxy {
+  label: 'this' | 'baseline';
+  url: string;
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A memory proxy on a SQLite file, from this checkout or from another one (`--baseline <dir>`: a checkout of another
+ * commit, with its own `node_modules`), so that both are timed in one run against the same upstream.
+ */
+async function startBenchProxy(root: string | undefined, path: string, upstreamUrl: string): Promise<BenchProxy> {
+  const from = (entry: string) =>
+    root === undefined ? `../src/${entry}` : pathToFileURL(join(root, 'src', entry)).href;
+  const { createMemoryStack: create } = (await import(from('index.ts'))) as typeof import('../src/index.js');
+  const { startMemoryProxy: start } = (await import(from('server.ts'))) as typeof import('../src/server.js');
+  const { sqliteStore: sqlite } = (await import(from('sqlite.ts'))) as typeof import('../src/sqlite.js');
+  const stack = create({ store: sqlite({ path }) });
+  const proxy = await start({ stack, port: 0, anthropicBaseUrl: upstreamUrl });
+  return {
+    label: root === undefined ? 'this' : 'baseline',
+    url: proxy.url,
+    idle: () => proxy.idle(),
+    close: async () => {
+      await proxy.close();
+      await stack.close();
+    },
+  };
+}
+
 /**
  * What the proxy adds to a request: the same Anthropic request straight to a local upstream and through the proxy
- * (decorated, forwarded, recorded), in alternating order, on a SQLite file on disk. JSON and streamed replies, each
- * with two pacings of the conversation: `spaced`, the next turn sent once the last one is recorded (as with a real
- * model, whose reply takes longer than a record), which is what a client sees; and `back to back`, the next turn sent
- * at once, which waits for the last record (the worst case, not a real conversation).
+ * (decorated, forwarded, recorded before the end of the response), in alternating order, on a SQLite file on disk,
+ * timed to the first byte of the body and to the last. JSON and streamed replies, each with two pacings of the
+ * conversation: `spaced`, the next turn sent once the last one's background work (extraction) is done, as with a real
+ * model, whose reply takes longer; and `back to back`, the next turn sent at once, beside that work (the worst case,
+ * not a real conversation). With `baseline`, another checkout's proxy is timed in the same rotation (each turn sent
+ * to every proxy), and the table gives both, side by side.
  */
-export async function proxyBench(): Promise<Record<string, unknown>> {
+export async function proxyBench(options: { baseline?: string | undefined } = {}): Promise<Record<string, unknown>> {
   const upstream = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
@@ -68,11 +105,14 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const directory = mkdtempSync(join(tmpdir(), 'memstack-proxy-bench-'));
-  const stack = createMemoryStack({ store: sqliteStore({ path: join(directory, 'proxy.db') }) });
-  const proxy = await startMemoryProxy({ stack, port: 0, anthropicBaseUrl: upstreamUrl });
+  const proxies: BenchProxy[] = [];
   const rows: Array<Array<string | number>> = [];
   const results: Record<string, unknown> = {};
   try {
+    if (options.baseline !== undefined) {
+      proxies.push(await startBenchProxy(options.baseline, join(directory, 'baseline.db'), upstreamUrl));
+    }
+    proxies.push(await startBenchProxy(undefined, join(directory, 'proxy.db'), upstreamUrl));
     for (const [stream, spaced] of [
       [false, true],
       [true, true],
@@ -80,8 +120,8 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
       [true, false],
     ] as const) {
       const user = `bench-${stream ? 'sse' : 'json'}-${spaced ? 'spaced' : 'back-to-back'}`;
-      const direct: number[] = [];
-      const proxied: number[] = [];
+      const direct: Timings = { first: [], last: [] };
+      const proxied: Timings[] = proxies.map(() => ({ first: [], last: [] }));
       const messages: Array<{ role: 'user' | 'assistant'; content: string }> = [];
       for (let index = 0; index < RUNS + WARMUP; index += 1) {
         // A growing conversation of one user, as a client resends it, kept to its last 20 messages.
@@ -96,7 +136,8 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
           messages: messages.slice(-21),
           ...(stream ? { stream: true } : {}),
         });
-        const call = async (base: string, into: number[]) => {
+        // From the request to the first byte of the body, and to its last (the end the client waits for).
+        const call = async (base: string, into: Timings) => {
           const start = performance.now();
           const response = await fetch(`${base}/v1/messages`, {
             method: 'POST',
@@ -108,55 +149,87 @@ export async function proxyBench(): Promise<Record<string, unknown>> {
             },
             body,
           });
-          await response.text();
-          if (index >= WARMUP) into.push(performance.now() - start);
+          const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+          let next = await reader.read();
+          const first = performance.now();
+          while (!next.done) next = await reader.read();
+          if (index >= WARMUP) {
+            into.first.push(first - start);
+            into.last.push(performance.now() - start);
+          }
         };
-        if (index % 2 === 0) {
-          await call(upstreamUrl, direct);
-          await call(proxy.url, proxied);
-        } else {
-          await call(proxy.url, proxied);
-          await call(upstreamUrl, direct);
+        // Each turn to the upstream and to every proxy, the order turning each time, so that no one is always first.
+        const targets = [
+          { url: upstreamUrl, into: direct },
+          ...proxies.map((proxy, position) => ({ url: proxy.url, into: proxied[position] as Timings })),
+        ];
+        for (let offset = 0; offset < targets.length; offset += 1) {
+          const target = targets[(index + offset) % targets.length] as (typeof targets)[number];
+          await call(target.url, target.into);
         }
         messages.push({ role: 'assistant', content: 'Noted, thanks.' });
-        if (spaced) await proxy.idle();
+        if (spaced) await Promise.all(proxies.map((proxy) => proxy.idle()));
       }
-      await proxy.idle();
-      direct.sort((a, b) => a - b);
-      proxied.sort((a, b) => a - b);
-      const row = {
-        directP50: quantile(direct, 0.5),
-        directP99: quantile(direct, 0.99),
-        proxiedP50: quantile(proxied, 0.5),
-        proxiedP99: quantile(proxied, 0.99),
+      await Promise.all(proxies.map((proxy) => proxy.idle()));
+      const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+      const added = (timings: Timings, which: 'first' | 'last') => {
+        const straight = sorted(direct[which]);
+        const through = sorted(timings[which]);
+        return {
+          directP50: quantile(straight, 0.5),
+          directP99: quantile(straight, 0.99),
+          proxiedP50: quantile(through, 0.5),
+          proxiedP99: quantile(through, 0.99),
+          addedP50: quantile(through, 0.5) - quantile(straight, 0.5),
+          addedP99: quantile(through, 0.99) - quantile(straight, 0.99),
+        };
       };
-      results[`${stream ? 'stream' : 'json'}${spaced ? '' : 'BackToBack'}`] = {
-        ...row,
-        addedP50: row.proxiedP50 - row.directP50,
-        addedP99: row.proxiedP99 - row.directP99,
-      };
-      rows.push([
-        stream ? 'SSE' : 'JSON',
-        spaced ? 'spaced' : 'back to back',
-        RUNS,
-        row.directP50,
-        row.proxiedP50,
-        row.proxiedP50 - row.directP50,
-        row.directP99,
-        row.proxiedP99,
-        row.proxiedP99 - row.directP99,
-      ]);
+      const key = `${stream ? 'stream' : 'json'}${spaced ? '' : 'BackToBack'}`;
+      proxies.forEach((proxy, position) => {
+        const timings = proxied[position] as Timings;
+        const first = added(timings, 'first');
+        const last = added(timings, 'last');
+        results[`${key}${proxy.label === 'baseline' ? 'Baseline' : ''}`] = { firstByte: first, lastByte: last };
+        rows.push([
+          stream ? 'SSE' : 'JSON',
+          spaced ? 'spaced' : 'back to back',
+          proxy.label,
+          RUNS,
+          first.directP50,
+          first.addedP50,
+          first.addedP99,
+          last.directP50,
+          last.proxiedP50,
+          last.addedP50,
+          last.directP99,
+          last.proxiedP99,
+          last.addedP99,
+        ]);
+      });
     }
   } finally {
-    await proxy.close();
-    await stack.close();
+    for (const proxy of proxies) await proxy.close();
     upstream.closeAllConnections();
     await new Promise((resolve) => upstream.close(resolve));
     rmSync(directory, { recursive: true, force: true });
   }
   printTable(
-    'memory proxy: added latency per request, ms (local upstream, one user per row, 20-message history resent each call; decorate + forward, the record after the response)',
-    ['reply', 'turns', 'runs', 'direct p50', 'proxied p50', 'added p50', 'direct p99', 'proxied p99', 'added p99'],
+    `memory proxy: added latency per request, ms (local upstream, one user per row, 20-message history resent each call; decorate + forward, the end of the response held back until the exchange is stored)${options.baseline === undefined ? '' : `; baseline: ${options.baseline}`}`,
+    [
+      'reply',
+      'turns',
+      'proxy',
+      'runs',
+      '1st byte direct p50',
+      '1st added p50',
+      '1st added p99',
+      'last byte direct p50',
+      'last proxied p50',
+      'last added p50',
+      'last direct p99',
+      'last proxied p99',
+      'last added p99',
+    ],
     rows,
   );
   return results;

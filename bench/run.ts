@@ -7,6 +7,7 @@ import { inputSizeBench } from './input-size.js';
 import { latencyBench } from './latency.js';
 import { pinSafetyBench } from './pin-safety.js';
 import { proxyBench } from './proxy.js';
+import { reclaimBench } from './reclaim.js';
 import { reliabilityBench } from './reliability.js';
 import { retrievalBench } from './retrieval.js';
 import { storeLatencyBench } from './store-latency.js';
@@ -22,7 +23,10 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   'pin-safety': () => pinSafetyBench({ half }),
   // `--store postgres`: prepare() on PostgreSQL beside SQLite in one run, and record() throughput with 1 and 4 writers.
   latency: () => (store === 'postgres' ? storeLatencyBench() : latencyBench()),
-  proxy: proxyBench,
+  // `--baseline <dir>`: another checkout's proxy (a commit to compare with) timed in the same run, side by side.
+  proxy: () => proxyBench({ baseline: flag('--baseline').value }),
+  // How long a dead process's job waits before another runs it (SQLite: its lease is taken once its process is gone).
+  reclaim: reclaimBench,
   reliability: reliabilityBench,
   // `--embed-base-url <url> --embed-model <model> [--embed-key-env <name>]`: a ranking fused with that model's vectors.
   retrieval: () => retrievalBench({ ...(data ? { data } : {}), ...(store ? { store } : {}), embedder }),
@@ -69,7 +73,7 @@ try {
   process.exit(2);
 }
 const optionValues = new Set(
-  [dataIndex, storeIndex, halfIndex, ...Object.values(embedFlags).map(({ index }) => index)]
+  [dataIndex, storeIndex, halfIndex, flag('--baseline').index, ...Object.values(embedFlags).map(({ index }) => index)]
     .filter((index) => index >= 0)
     .map((index) => index + 1),
 );

@@ -10,6 +10,7 @@ import { logJobs } from './log-jobs.js';
 import { addMemoryCommands, openTool } from './memory-commands.js';
 import { registerMigrateCommand } from './migrate-command.js';
 import { describeDatabase, openStore } from './open-store.js';
+import { parseSeconds } from './parse-seconds.js';
 import { progressBar } from './progress-bar.js';
 import { readConversation } from './read-conversation.js';
 import { MODEL_HELP, modelFromSpec, resolveChatModel } from './resolve-model.js';
@@ -135,9 +136,20 @@ addEmbedderOptions(
     )
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .option('--token <token>', 'required of every request in x-memstack-token (default: $MEMSTACK_PROXY_TOKEN)')
+    .option(
+      '--allow-origin <origin>',
+      'a web page origin allowed to call /v1/ from a browser (repeat for more; none by default)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .option('--agent <id>', 'agent id of requests that name none', 'proxy')
     .option('--anthropic-base-url <url>', 'Anthropic upstream', 'https://api.anthropic.com')
     .option('--openai-base-url <url>', 'OpenAI upstream', 'https://api.openai.com')
+    .option(
+      '--upstream-timeout <seconds>',
+      'longest wait on the upstream, for its headers and between bytes (600)',
+      parseSeconds,
+    )
     .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)'),
   false,
 ).action(async (options: ServeFlags) => {
@@ -157,9 +169,11 @@ addEmbedderOptions(
     port: options.port,
     host: options.host,
     token: options.token ?? (process.env.MEMSTACK_PROXY_TOKEN || undefined),
+    allowOrigins: options.allowOrigin,
     agentId: options.agent,
     anthropicBaseUrl: checkUrl(options.anthropicBaseUrl, '--anthropic-base-url'),
     openaiBaseUrl: checkUrl(options.openaiBaseUrl, '--openai-base-url'),
+    upstreamTimeoutMs: options.upstreamTimeout,
     // A memory failure (the request went on without memory) or an inspector call that failed: the error says which.
     onError: (error) => console.error(`memstack: ${String(error)}`),
   }).catch(async (error: unknown) => {
@@ -253,9 +267,12 @@ interface ServeFlags extends EmbedderFlags {
   db: string;
   schema?: string;
   token?: string;
+  allowOrigin: string[];
   agent: string;
   anthropicBaseUrl: string;
   openaiBaseUrl: string;
+  /** Milliseconds (given in seconds); the proxy's default (600 s) when absent. */
+  upstreamTimeout?: number;
   extractModel?: string;
 }
 

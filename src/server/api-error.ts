@@ -10,7 +10,8 @@ export type ApiErrorKind =
   | 'too-large'
   | 'unsupported-media-type'
   | 'unreachable'
-  | 'timeout';
+  | 'timeout'
+  | 'internal';
 
 const KINDS: Record<ApiErrorKind, { status: number; anthropic: string; openai: string }> = {
   'invalid-request': { status: 400, anthropic: 'invalid_request_error', openai: 'invalid_request_error' },
@@ -21,6 +22,7 @@ const KINDS: Record<ApiErrorKind, { status: number; anthropic: string; openai: s
   'unsupported-media-type': { status: 415, anthropic: 'invalid_request_error', openai: 'invalid_request_error' },
   unreachable: { status: 502, anthropic: 'api_error', openai: 'api_error' },
   timeout: { status: 504, anthropic: 'timeout_error', openai: 'timeout_error' },
+  internal: { status: 500, anthropic: 'api_error', openai: 'server_error' },
 };
 
 /** The JSON body of an error in the API's own shape: Anthropic's `{type:'error',error}`, OpenAI's `{error}`. */

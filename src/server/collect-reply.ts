@@ -5,6 +5,8 @@ import { type AnthropicBlock, fromAnthropicUsage, fromOpenaiCompatibleUsage, typ
 export interface ReplyCollector {
   /** One SSE event of a streamed response. */
   event(name: string | undefined, data: unknown): void;
+  /** Whether this event is the stream's last (Anthropic's `message_stop`, OpenAI's `[DONE]`). */
+  isFinal(name: string | undefined, data: unknown): boolean;
   /** The whole JSON body of a response that was not streamed. */
   body(data: unknown): void;
   /** The reply, or undefined when the response was not a complete one (an error event, no finish). */
@@ -64,6 +66,9 @@ export function anthropicCollector(): ReplyCollector {
       else if (type === 'message_stop') complete = true;
       else if (type === 'error') failed = true;
     },
+    isFinal: (name, data) =>
+      name === 'message_stop' ||
+      (typeof data === 'object' && data !== null && 'type' in data && data.type === 'message_stop'),
     body(data) {
       const parsed = anthropicMessage.safeParse(data);
       if (!parsed.success) return;
@@ -109,6 +114,7 @@ export function openaiCollector(): ReplyCollector {
   const calls: Array<{ id: string; name: string; arguments: string }> = [];
   let usage: unknown;
   let finished = false;
+  let failed = false;
   const addCalls = (list: Array<z.infer<typeof toolCall>> | null | undefined): void => {
     for (const [position, call] of (list ?? []).entries()) {
       const index = call.index ?? position;
@@ -122,6 +128,8 @@ export function openaiCollector(): ReplyCollector {
   return {
     event(_name, data) {
       if (data === '[DONE]') return;
+      // An error chunk (the upstream's, or the proxy's own after a cut): the reply is not a whole one.
+      if (typeof data === 'object' && data !== null && 'error' in data) failed = true;
       const parsed = openaiChunk.safeParse(data);
       if (!parsed.success) return;
       const choice = parsed.data.choices?.[0];
@@ -139,9 +147,10 @@ export function openaiCollector(): ReplyCollector {
       usage = parsed.data.usage;
       finished = choice !== undefined;
     },
+    isFinal: (_name, data) => data === '[DONE]',
     reply() {
       // The stream ran to a finish_reason (the usage chunk, when asked for, comes after it, before the end).
-      if (!finished) return undefined;
+      if (!finished || failed) return undefined;
       const content: AnthropicBlock[] = [
         ...(text === '' ? [] : [{ type: 'text', text }]),
         ...calls

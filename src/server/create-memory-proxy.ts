@@ -1,14 +1,22 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import type { DecoratedTurn, MemoryStack } from '../index.js';
+import { type DecoratedTurn, type MemoryStack, ModelCallError } from '../index.js';
+import { type ApiFormat, apiErrorResponse } from './api-error.js';
+import { callUpstream, DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamCall } from './call-upstream.js';
 import { anthropicCollector, openaiCollector, type ReplyCollector } from './collect-reply.js';
 import { createInspector } from './create-inspector.js';
 import { forwardHeaders, responseHeaders } from './forward-headers.js';
+import { guardRequest } from './guard-request.js';
+import { parseOrigin } from './parse-origin.js';
+import { readBody } from './read-body.js';
 import { readIdentity } from './read-identity.js';
-import { sameSecret } from './same-secret.js';
+import { relayBody } from './relay-body.js';
+import { requestUpstream, type UpstreamFetch } from './request-upstream.js';
+import { routeFormat } from './route-format.js';
 import { tapSse } from './tap-sse.js';
 import { trackRecords } from './track-records.js';
+import { upstreamErrorEvent, upstreamErrorResponse } from './upstream-error.js';
 
 export interface MemoryProxyOptions {
   stack: MemoryStack;
@@ -21,9 +29,15 @@ export interface MemoryProxyOptions {
   openaiApiKey?: string | undefined;
   /**
    * When set, every request must carry it in `x-memstack-token`; the inspector page at `/inspect/` loads without it
-   * (it holds no data) and asks for it before calling its API.
+   * (it holds no data) and asks for it before calling its API. Without it, only requests addressed to a loopback
+   * name are answered.
    */
   token?: string | undefined;
+  /**
+   * Origins of web pages allowed to call the `/v1/` routes from a browser (`https://app.example`): the proxy answers
+   * their CORS preflights itself. Any other page's request is refused (`guardRequest`).
+   */
+  allowOrigins?: readonly string[] | undefined;
   /** The agent of requests whose identity names none. Default `'proxy'`. */
   agentId?: string | undefined;
   /** Largest request body, bytes. Default 32 MiB. */
@@ -31,11 +45,21 @@ export interface MemoryProxyOptions {
   /** For tests, and for an HTTP client of your own. */
   fetch?: typeof fetch | undefined;
   /**
+   * The longest wait on the upstream, ms: for the response headers, then for each next bytes of the body (the idle
+   * time of a stream; a JSON body is read within it too). Past it the call is aborted and the client gets a 504 in the
+   * API's own shape, or a stream ends with the API's error event. Default 600,000 (10 minutes, as the official SDKs).
+   */
+  upstreamTimeoutMs?: number | undefined;
+  /**
    * Told of a memory failure (the request itself goes on without memory), and of an inspector request that failed
    * unexpectedly (answered as a bare 500).
    */
   onError?: ((error: unknown) => void) | undefined;
 }
+
+/** A JSON body's content type: the memory routes take no other (a text, form or multipart body is a browser's). */
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const anthropicBody = z.looseObject({
   messages: z.array(z.unknown()),
@@ -54,8 +78,8 @@ const openaiBody = z.looseObject({
 /** The proxy's Hono app, and a way to wait for the work that runs after the responses. */
 export type MemoryProxy = Hono & {
   /**
-   * Resolves when the responses sent so far are recorded (a record runs after its response has gone) and the
-   * stack's background work they scheduled (extraction) is done.
+   * Resolves when the records in flight are done (a response ends once its exchange is stored) and the stack's
+   * background work they scheduled (extraction) is done.
    */
   idle(): Promise<void>;
 };
@@ -63,8 +87,10 @@ export type MemoryProxy = Hono & {
 /**
  * The memory proxy: `POST /v1/messages` (Anthropic) and `POST /v1/chat/completions` (OpenAI), streaming or not.
  * A request with an identity is decorated (`stack.decorate`), forwarded to the upstream with its query string, and
- * its response streamed back as it arrives, byte for byte; the exchange is recorded after the response has ended,
- * without keeping the client waiting (`idle()` waits for it). A request without an identity, one that asks for
+ * its response streamed back as it arrives, byte for byte, except its end (the last bytes of a JSON body, a stream's
+ * final event), held back until the exchange is stored: a client that has the end of its reply knows it is. Each wait
+ * on the upstream is bounded (`upstreamTimeoutMs`); what the proxy answers itself when the upstream fails is in the
+ * API's own error shape (502, 504, or an error event ending a stream). A request without an identity, one that asks for
  * structured output (data such as Claude Code's session titles, not a turn of the conversation), or one whose memory
  * failed, is forwarded as it came (`x-memstack` says which). Upstream errors pass through with their status.
  * `count_tokens` and any other path under `/v1/` are passed through. The inspector page and its API are at
@@ -72,10 +98,12 @@ export type MemoryProxy = Hono & {
  */
 export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const { stack } = options;
-  const send = options.fetch ?? fetch;
+  const send: UpstreamFetch = options.fetch ?? requestUpstream;
+  const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const anthropicBase = (options.anthropicBaseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '');
   const openaiBase = (options.openaiBaseUrl ?? 'https://api.openai.com').replace(/\/+$/, '');
   const agent = options.agentId ?? 'proxy';
+  const allowOrigins = new Set((options.allowOrigins ?? []).map(parseOrigin));
   const report = (error: unknown): void => {
     try {
       options.onError?.(error);
@@ -83,35 +111,34 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
       // An observer's bug must not fail a request.
     }
   };
+  // A client that went away is no upstream failure.
+  const reportUpstream = (error: unknown): void => {
+    if (!(ModelCallError.isInstance(error) && error.code === 'MODEL_ABORTED')) report(error);
+  };
   const records = trackRecords();
   const app = new Hono();
 
-  app.use('*', async (context, next) => {
-    // The inspector checks the token itself, on its API: its page must load without one, to ask for it.
-    const inspector = context.req.path === '/inspect' || context.req.path.startsWith('/inspect/');
-    if (
-      !inspector &&
-      options.token !== undefined &&
-      !sameSecret(context.req.header('x-memstack-token'), options.token)
-    ) {
-      return context.json(
-        {
-          type: 'error',
-          error: { type: 'authentication_error', message: 'memstack: a valid x-memstack-token is required' },
-        },
-        401,
-      );
-    }
-    return next();
+  app.use('*', guardRequest({ token: options.token, allowOrigins }));
+  // A failure of the proxy's own (a client's body that breaks off midway): in the route's API shape, not a bare 500.
+  app.onError((error, context) => {
+    report(error);
+    return apiErrorResponse(
+      routeFormat(context.req.path, context.req.raw.headers),
+      'internal',
+      'the proxy could not handle this request',
+      'proxy-error',
+    );
   });
   app.use(
     '/v1/*',
     bodyLimit({
       maxSize: options.maxBodyBytes ?? 32 * 1024 * 1024,
       onError: (context) =>
-        context.json(
-          { type: 'error', error: { type: 'request_too_large', message: 'memstack: request body too large' } },
-          413,
+        apiErrorResponse(
+          routeFormat(context.req.path, context.req.raw.headers),
+          'too-large',
+          'request body too large',
+          'refused; too-large',
         ),
     }),
   );
@@ -119,20 +146,24 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const proxy = async (
     request: Request,
     upstream: string,
-    shape: 'anthropic' | 'openai',
+    shape: ApiFormat,
     key: { header: 'x-api-key' | 'authorization'; value: string } | undefined,
   ): Promise<Response> => {
-    const raw = await request.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      body = undefined;
+    if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
+      return apiErrorResponse(
+        shape,
+        'unsupported-media-type',
+        'the memory routes take a JSON body (content-type: application/json)',
+        'refused; content-type',
+      );
     }
+    // Bytes, not text: a body passed through without memory is forwarded byte for byte (invalid UTF-8 included).
+    const raw = new Uint8Array(await request.arrayBuffer());
+    const body = parseJson(raw);
     let decorated: DecoratedTurn<unknown> | undefined;
     let conversation = '';
-    let status = 'no-identity';
-    let outgoing = raw;
+    let status = body === undefined ? 'not-json' : 'no-identity';
+    let outgoing: Uint8Array | string = raw;
     const parsed = shape === 'anthropic' ? anthropicBody.safeParse(body) : openaiBody.safeParse(body);
     if (parsed.success) {
       const data = parsed.data as Record<string, unknown>;
@@ -167,45 +198,75 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
           status = `decorated; identity=${identity.source}`;
         } catch (error) {
           status = 'memory-error';
+          outgoing = raw;
           report(error);
         }
       }
     }
-    const response = await send(upstream, {
-      method: 'POST',
-      headers: forwardHeaders(request.headers, key),
-      body: outgoing,
-      signal: request.signal,
-    });
-    const headers = responseHeaders(response.headers, status);
-    if (decorated === undefined || !response.ok || response.body === null) {
-      return new Response(response.body, { status: response.status, headers });
+    let call: UpstreamCall;
+    try {
+      call = await callUpstream(
+        send,
+        upstream,
+        { method: 'POST', headers: forwardHeaders(request.headers, key), body: outgoing },
+        { timeoutMs, signal: request.signal },
+      );
+    } catch (error) {
+      reportUpstream(error);
+      return upstreamErrorResponse(shape, error);
     }
+    const { response } = call;
+    const headers = responseHeaders(response.headers, status);
     const turn = decorated;
-    const collector: ReplyCollector = shape === 'anthropic' ? anthropicCollector() : openaiCollector();
-    // After the response: the client does not wait for the store, and a failure is reported, never returned.
-    const record = (): void =>
-      records.add(conversation, async () => {
-        const reply = collector.reply();
-        if (reply === undefined) return;
+    const collector: ReplyCollector | undefined =
+      turn === undefined || !response.ok ? undefined : shape === 'anthropic' ? anthropicCollector() : openaiCollector();
+    // Before the end of the response: a client that has the end of its reply knows the exchange is stored (with its
+    // extraction job, in a store that keeps jobs). A failed record still delivers the reply, and is reported.
+    const record = async (): Promise<boolean> => {
+      const reply = collector?.reply();
+      if (turn === undefined || reply === undefined) return true;
+      let stored = true;
+      await records.add(conversation, async () => {
         try {
           await stack.record(turn, reply);
         } catch (error) {
+          stored = false;
           report(error);
         }
       });
+      return stored;
+    };
     if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-      const body = tapSse(response.body, { onEvent: (name, data) => collector.event(name, data), onEnd: record });
+      const body = tapSse(call, {
+        onEvent: (name, data) => collector?.event(name, data),
+        isFinal: (name, data) => collector?.isFinal(name, data) ?? false,
+        beforeEnd: async () => {
+          await record();
+        },
+        onFailure: (error) => {
+          reportUpstream(error);
+          return upstreamErrorEvent(shape, error);
+        },
+      });
       return new Response(body, { status: response.status, headers });
     }
-    const text = await response.text();
+    // A JSON body is read whole (each wait bounded), so that a failure is still answered in the API's shape.
+    let bytes: Uint8Array;
     try {
-      collector.body(JSON.parse(text));
-      record();
+      bytes = await readBody(call);
     } catch (error) {
-      report(error);
+      reportUpstream(error);
+      return upstreamErrorResponse(shape, error);
     }
-    return new Response(text, { status: response.status, headers });
+    if (collector) {
+      try {
+        collector.body(JSON.parse(new TextDecoder().decode(bytes)));
+      } catch {
+        // Not JSON: nothing to record.
+      }
+      if (!(await record())) headers.set('x-memstack', `${status}; record-failed`);
+    }
+    return new Response(response.body === null ? null : bytes, { status: response.status, headers });
   };
 
   app.route('/', createInspector({ stack, token: options.token, onError: report }));
@@ -231,24 +292,31 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   app.all('/v1/*', async (context) => {
     const request = context.req.raw;
     const url = new URL(request.url);
-    const anthropic =
-      request.headers.has('x-api-key') ||
-      request.headers.has('anthropic-version') ||
-      url.pathname.startsWith('/v1/messages');
+    const anthropic = routeFormat(url.pathname, request.headers) === 'anthropic';
     const base = anthropic ? anthropicBase : openaiBase;
     const key = anthropic
       ? apiKey('x-api-key', options.anthropicApiKey)
       : apiKey('authorization', options.openaiApiKey);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-    const response = await send(`${base}${url.pathname}${url.search}`, {
-      method: request.method,
-      headers: forwardHeaders(request.headers, key),
-      ...(hasBody ? { body: await request.arrayBuffer() } : {}),
-      signal: request.signal,
-    });
-    return new Response(response.body, {
-      status: response.status,
-      headers: responseHeaders(response.headers, 'passed-through'),
+    let call: UpstreamCall;
+    try {
+      call = await callUpstream(
+        send,
+        `${base}${url.pathname}${url.search}`,
+        {
+          method: request.method,
+          headers: forwardHeaders(request.headers, key),
+          ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+        },
+        { timeoutMs, signal: request.signal },
+      );
+    } catch (error) {
+      reportUpstream(error);
+      return upstreamErrorResponse(anthropic ? 'anthropic' : 'openai', error);
+    }
+    return new Response(relayBody(call), {
+      status: call.response.status,
+      headers: responseHeaders(call.response.headers, 'passed-through'),
     });
   });
   return Object.assign(app, {
@@ -257,6 +325,15 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
       await stack.idle();
     },
   });
+}
+
+/** The body as JSON, or undefined when it is not UTF-8 or not JSON (then it is forwarded as it came). */
+function parseJson(raw: Uint8Array): unknown {
+  try {
+    return JSON.parse(utf8.decode(raw));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A request for structured output (a JSON schema, JSON mode) asks for data, not for a turn of the conversation. */

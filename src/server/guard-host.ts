@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { isLoopback } from './is-loopback.js';
+import { hostName, isLoopback } from './is-loopback.js';
 
 /**
  * Without a token, the inspector answers only requests addressed to a loopback name (`localhost`, `127.0.0.1`,
@@ -17,11 +17,4 @@ export function guardHost(token: string | undefined): MiddlewareHandler {
     }
     return next();
   };
-}
-
-/** The name in a `Host` header, without its port: `[::1]:8787` is `[::1]`, `localhost:8787` is `localhost`. */
-function hostName(host: string): string {
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  const colon = host.indexOf(':');
-  return colon < 0 ? host : host.slice(0, colon);
 }

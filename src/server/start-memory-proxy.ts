@@ -13,8 +13,8 @@ export interface RunningMemoryProxy extends RunningServer {
   /** E.g. `http://127.0.0.1:8787`: the base URL to give a client. The inspector page is at `${url}/inspect/`. */
   url: string;
   /**
-   * Resolves when the responses sent so far are recorded (each record runs after its response has gone) and the
-   * extraction they scheduled is done: read memory after it.
+   * Resolves when the records in flight are done (a response ends once its exchange is stored) and the extraction
+   * they scheduled is done: read memory after it.
    */
   idle(): Promise<void>;
   /** Stops serving (open connections are dropped), then waits for the records in flight and their extraction. */

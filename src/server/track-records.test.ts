@@ -50,4 +50,22 @@ describe('trackRecords', () => {
     expect(log).toEqual(['alice', 'bob']);
     await expect(records.settled('alice')).resolves.toBeUndefined();
   });
+
+  it('resolves add() when that record is done, after the conversation’s earlier ones, even when it fails', async () => {
+    const records = trackRecords();
+    const log: string[] = [];
+    const first = gate();
+    const earlier = records.add('alice', async () => {
+      await first.opened;
+      log.push('alice 1');
+    });
+    const later = records.add('alice', async () => {
+      log.push('alice 2');
+      throw new Error('disk full');
+    });
+    first.open();
+    await expect(later).resolves.toBeUndefined();
+    expect(log).toEqual(['alice 1', 'alice 2']);
+    await earlier;
+  });
 });

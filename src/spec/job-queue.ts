@@ -33,7 +33,10 @@ export interface JobQueue {
   readonly durable: boolean;
   /** Takes a job to run in the background; false, without taking it, when the queue is full. */
   schedule(job: MemoryJob, options?: { stored?: boolean }): boolean;
-  /** Resolves when no job this process can run now is left (jobs another process holds are not waited for). */
+  /**
+   * Resolves when no job this process can run is left, its own retries included (a job whose attempt here failed is
+   * waited for until it is due again and claimed); jobs another process holds are not waited for.
+   */
   idle(): Promise<void>;
   /** Stops taking jobs (after `idle`, for a clean close). */
   close(): Promise<void>;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { StoreError } from '../spec/errors/store-error.js';
 import type { MemoryJob } from '../spec/job-queue.js';
 import { sqliteStore } from '../stores/sqlite/sqlite-store.js';
 import { durableJobQueue } from './durable-job-queue.js';
@@ -74,6 +75,52 @@ describe('durableJobQueue', () => {
     ]);
     // Told once, after the last attempt.
     expect(failed).toHaveLength(1);
+    await queue.close();
+    await store.close();
+  });
+
+  it('waits in idle for its own retry: a job whose attempt met a busy store has run when idle resolves', async () => {
+    const store = sqliteStore({ path: join(directory, `retry-${Math.random()}.db`) });
+    if (!store.jobs) throw new Error('a file store keeps jobs');
+    let attempts = 0;
+    const queue = durableJobQueue(
+      store.jobs,
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new StoreError('STORE_BUSY', 'the database is locked');
+      },
+      options,
+    );
+    queue.schedule(job('s1', 1));
+    queue.schedule(job('s1', 3));
+    await queue.idle();
+    // Both ran, the first twice; nothing is left in the file for no one.
+    expect(attempts).toBe(3);
+    expect(await store.jobs.list({ state: 'queued', limit: 10 })).toEqual([]);
+    await queue.close();
+    await store.close();
+  });
+
+  it('looks again in idle when a claim fails: a busy store is no proof of an empty queue', async () => {
+    const store = sqliteStore({ path: join(directory, `claim-${Math.random()}.db`) });
+    const jobs = store.jobs;
+    if (!jobs) throw new Error('a file store keeps jobs');
+    await jobs.enqueue(job('s1', 1), { at: new Date() });
+    let refusals = 2;
+    const ran: number[] = [];
+    const queue = durableJobQueue(
+      {
+        ...jobs,
+        claim: (claim) =>
+          refusals-- > 0 ? Promise.reject(new StoreError('STORE_BUSY', 'the database is locked')) : jobs.claim(claim),
+      },
+      async (next) => {
+        if (next.kind === 'extract') ran.push(next.userTurnId);
+      },
+      options,
+    );
+    await queue.idle();
+    expect(ran).toEqual([1]);
     await queue.close();
     await store.close();
   });

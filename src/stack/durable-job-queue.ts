@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { JobQueue, MemoryJob } from '../spec/job-queue.js';
 import type { ClaimedJob, JobStore } from '../spec/job-store.js';
+
+/** Claims in a row that may fail in `idle` (a busy store) before it stops looking. */
+const MOST_CLAIM_FAILURES = 5;
 
 export interface DurableJobQueueOptions {
   /** Jobs run at once by this process. */
@@ -31,6 +34,10 @@ export function durableJobQueue(
   const worker = `${process.pid}-${randomUUID()}`;
   const active = new Set<Promise<void>>();
   const enqueues = new Set<Promise<unknown>>();
+  /** Jobs whose attempt here failed, with when they are due again: `idle` waits for them too. */
+  const retries = new Map<string, number>();
+  /** Whether a claim failed (the store, not the job) since `idle` last looked: that is no proof of an empty queue. */
+  let claimFailed = false;
   let closed = false;
   let pumping: Promise<void> | undefined;
   let again = false;
@@ -44,9 +51,11 @@ export function durableJobQueue(
       // The pause counts from the failure, not from the attempt's start: a job that fails slowly still waits it out.
       const pause = options.retryMs * 4 ** (claimed.attempts - 1);
       const retryAt = last ? null : new Date(options.now().getTime() + pause);
-      await jobs.fail(claimed.id, worker, { error: String(error), retryAt }).catch(() => {
+      const released = await jobs.fail(claimed.id, worker, { error: String(error), retryAt }).catch(() => {
         // The store is failing too: the lease expires, and the job is claimed again then.
+        return false;
       });
+      if (released && retryAt !== null) retries.set(claimed.id, retryAt.getTime());
       if (last) options.onFailed(claimed.job, error);
     }
   };
@@ -55,8 +64,12 @@ export function durableJobQueue(
     while (!closed && active.size < options.concurrency) {
       const claimed = await jobs
         .claim({ worker, leaseMs: options.leaseMs, maxAttempts: options.maxAttempts, at: options.now() })
-        .catch(() => null);
+        .catch(() => {
+          claimFailed = true;
+          return null;
+        });
       if (!claimed) return;
+      retries.delete(claimed.id);
       const task: Promise<void> = settle(claimed).finally(() => {
         active.delete(task);
         void wake();
@@ -107,11 +120,29 @@ export function durableJobQueue(
       return true;
     },
     async idle() {
+      let storeFailures = 0;
       for (;;) {
         await Promise.allSettled([...enqueues]);
+        claimFailed = false;
         await wake();
-        if (active.size === 0) return;
-        await Promise.allSettled([...active]);
+        if (active.size > 0) {
+          await Promise.allSettled([...active]);
+          continue;
+        }
+        // A busy store answered no claim: look again after a pause, a few times, rather than report a queue empty.
+        if (claimFailed && !closed && storeFailures < MOST_CLAIM_FAILURES) {
+          storeFailures += 1;
+          await sleep(options.pollMs);
+          continue;
+        }
+        // This process's own retries are its work too (a store that was busy under a job): wait until they are due,
+        // then claim them. One still unclaimed when due was taken by another process, or waits behind another
+        // process's job of its session: that process runs it.
+        const now = options.now().getTime();
+        const due = Math.min(...retries.values());
+        if (closed || !Number.isFinite(due)) return;
+        if (due > now) await sleep(due - now);
+        else for (const [id, at] of retries) if (at <= now) retries.delete(id);
       }
     },
     async close() {

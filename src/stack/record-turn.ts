@@ -51,10 +51,9 @@ export async function recordTurn(
   }
   const at = context.now();
   // The simulator runs for every turn, so that its cache state follows the session even when figures are given.
-  // Counted once (memoized), and apart from the write: a 200,000-character reply costs one tokenizer pass, and the
-  // event loop runs between it and the transaction.
+  // Counted once (memoized), and apart from the write: a 200,000-character reply is counted a slice at a time, and
+  // the event loop runs between the slices and before the transaction.
   const stepTokens = await countTokensInSlices(context.countTokens, stepText);
-  await new Promise((resolve) => setImmediate(resolve));
   const known = knownCounts(turn);
   for (const [text, tokens] of state.knownCounts ?? []) known.set(text, tokens);
   known.set(stepText, stepTokens);

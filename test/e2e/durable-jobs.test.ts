@@ -60,6 +60,38 @@ describe('durable jobs', () => {
     await stack.close();
   }, 60_000);
 
+  it('runs at once the job of a process killed while it held the lease, not when its lease expires', async () => {
+    const path = join(directory, 'lease-of-the-dead.db');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(support, 'claim-then-hang.ts'), path], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_code, signal) => resolve(signal)),
+    );
+    // Killed inside the extractor call: the job is leased to it (for minutes, the default) and was never finished.
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString('utf8').includes('extracting') && resolve()),
+    );
+    child.kill('SIGKILL');
+    expect(await ended).toBe('SIGKILL');
+
+    const store = sqliteStore({ path });
+    const held = store.database.prepare("SELECT lease_until FROM jobs WHERE state = 'queued'").get() as {
+      lease_until: number;
+    };
+    expect(held.lease_until).toBeGreaterThan(Date.now() + 30_000);
+    const stack = createMemoryStack({ store });
+    // Another process on the same machine sees the lease's process is gone: the job runs now, well before the lease
+    // would have expired (the test's own timeout is shorter than the lease).
+    await stack.idle();
+    const facts = await stack.facts.list({ agentId: 'bot', userId: 'alice' });
+    expect(facts.map((fact) => fact.text)).toEqual(['User always deploys with Terraform Cloud']);
+    expect(store.database.prepare("SELECT state, attempts FROM jobs WHERE payload LIKE '%extract%'").all()).toEqual([
+      { state: 'done', attempts: 2 },
+    ]);
+    await stack.close();
+  }, 60_000);
+
   it('loses no pin update when another worker writes the pin while a job runs: the stale write is retried', async () => {
     const path = join(directory, 'two-workers.db');
     const scope = { agentId: 'bot', userId: 'alice', threadId: 't1' };

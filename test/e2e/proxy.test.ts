@@ -152,27 +152,38 @@ describe('memstack serve: the memory proxy', () => {
     expect((await stack.session({ agentId: 'coder', userId: 'bob' })).turns).toHaveLength(4);
   });
 
-  it('answers before the exchange is recorded, keeps a conversation’s records in order; close waits for them', async () => {
-    open([extraction('Migrate the billing service to Postgres'), extraction(null)]);
-    // The first record waits for the test to let it go: the response must not wait for it.
-    let release = (): void => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+  it('holds back the end of a response until its exchange is stored, in order per conversation; close waits for a record', async () => {
+    open([extraction('Migrate the billing service to Postgres'), extraction(null), extraction(null)]);
+    const log: string[] = [];
+    // Each record waits for the test to let it go: the client must not get the end of its response before it.
+    const gates: Array<() => void> = [];
+    const entered: Array<() => void> = [];
+    const entries = [0, 1, 2].map((index) => new Promise<void>((resolve) => (entered[index] = resolve)));
     let records = 0;
-    const slowStack: MemoryStack = {
+    const gatedStack: MemoryStack = {
       ...stack,
+      decorate: ((input: { messages: unknown[] }) => {
+        log.push(`decorate ${input.messages.length}`);
+        return stack.decorate(input as never);
+      }) as unknown as MemoryStack['decorate'],
       record: (async (turn: Parameters<MemoryStack['record']>[0], reply: Parameters<MemoryStack['record']>[1]) => {
+        const index = records;
         records += 1;
-        if (records === 1) await released;
-        return stack.record(turn, reply);
+        await new Promise<void>((resolve) => {
+          gates[index] = resolve;
+          entered[index]?.();
+        });
+        const recorded = await stack.record(turn, reply);
+        log.push(`stored ${index + 1}`);
+        return recorded;
       }) as MemoryStack['record'],
     };
     anthropicUpstream = await startAnthropicServer([
       { type: 'message', text: 'Which Postgres version?' },
       { type: 'stream', deltas: ['Postgres 16 ', 'it is.'] },
+      { type: 'stream', deltas: ['Done.'] },
     ]);
-    proxy = await startMemoryProxy({ stack: slowStack, port: 0, anthropicBaseUrl: anthropicUpstream.url });
+    proxy = await startMemoryProxy({ stack: gatedStack, port: 0, anthropicBaseUrl: anthropicUpstream.url });
     const client = new Anthropic({
       apiKey: 'k',
       baseURL: proxy.url,
@@ -182,28 +193,71 @@ describe('memstack serve: the memory proxy', () => {
     const messages: Anthropic.MessageParam[] = [
       { role: 'user', content: 'Help me migrate the billing service to Postgres.' },
     ];
-    const first = await client.messages.create({ model: 'claude-test', max_tokens: 50, messages });
-    expect(first.content).toEqual([{ type: 'text', text: 'Which Postgres version?' }]);
-    expect((await stack.session({ agentId: 'proxy', userId: 'alice' })).turns).toEqual([]);
+    // A JSON reply: the whole response waits for the record.
+    const first = client.messages.create({ model: 'claude-test', max_tokens: 50, messages }).then((message) => {
+      log.push('answered 1');
+      return message;
+    });
+    await entries[0];
+    // The next turn of the conversation, sent at once (not waiting for the answer), is decorated after the record.
+    const next = [
+      ...messages,
+      { role: 'assistant' as const, content: 'Which Postgres version?' },
+      { role: 'user' as const, content: 'Version 16.' },
+    ];
+    const streamed = fetch(`${proxy.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'k', 'x-memstack-user': 'alice' },
+      body: JSON.stringify({ model: 'claude-test', max_tokens: 50, stream: true, messages: next }),
+    });
+    // Gives a proxy that would decorate the second turn before the first is stored the chance to do it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    gates[0]?.();
+    expect((await first).content).toEqual([{ type: 'text', text: 'Which Postgres version?' }]);
 
-    // The next turn of the conversation waits for the last one to be stored before it is decorated.
-    messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: 'Version 16.' });
-    const second = client.messages.stream({ model: 'claude-test', max_tokens: 50, messages }).finalText();
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(anthropicUpstream.requests).toHaveLength(1);
-    } finally {
-      release(); // else a failed expectation leaves the record, and the proxy's close, waiting
+    // A stream: every event before the last passes as it comes; message_stop only once the exchange is stored.
+    const response = await streamed;
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    while (!received.includes('event: message_delta')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended early: ${received}`);
+      received += decoder.decode(value, { stream: true });
     }
-    expect(await second).toBe('Postgres 16 it is.');
+    await entries[1];
+    expect(received).toContain('Postgres 16 ');
+    expect(received).not.toContain('message_stop');
+    gates[1]?.();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      received += decoder.decode(chunk.value, { stream: true });
+    }
+    log.push('answered 2');
+    expect(received).toMatch(/event: message_stop\ndata: \{"type":"message_stop"\}\n\n$/);
+    // The first answer and the second turn's decorate both wait for the first record, in either order.
+    expect(log.slice(0, 2)).toEqual(['decorate 1', 'stored 1']);
+    expect(log.slice(2, 4).sort()).toEqual(['answered 1', 'decorate 3']);
+    expect(log.slice(4)).toEqual(['stored 2', 'answered 2']);
+
+    // close() drops the connection of a response held back, and waits for its record.
+    next.push({ role: 'assistant', content: 'Postgres 16 it is.' }, { role: 'user', content: 'Thanks.' });
+    const third = client.messages
+      .stream({ model: 'claude-test', max_tokens: 50, messages: next })
+      .finalText()
+      .catch((error: unknown) => error);
+    await entries[2];
     const closing = proxy.close();
     proxy = undefined;
+    expect(await third).toBeInstanceOf(Anthropic.AnthropicError);
+    gates[2]?.();
     await closing;
     expect((await stack.session({ agentId: 'proxy', userId: 'alice' })).turns.map((turn) => turn.text)).toEqual([
       'Help me migrate the billing service to Postgres.',
       'Which Postgres version?',
       'Version 16.',
       'Postgres 16 it is.',
+      'Thanks.',
+      'Done.',
     ]);
   });
 
@@ -219,6 +273,7 @@ describe('memstack serve: the memory proxy', () => {
     anthropicUpstream = await startAnthropicServer([
       { type: 'stream', deltas: ['Hello.'] },
       { type: 'stream', deltas: ['{"title":"Billing migration"}'] },
+      { type: 'message', text: 'Hello again.' },
     ]);
     proxy = await startMemoryProxy({
       stack: failingStack,
@@ -256,6 +311,13 @@ describe('memstack serve: the memory proxy', () => {
     expect(anthropicUpstream.requests[1]).toMatchObject({ path: '/v1/messages?beta=true', body: title });
     expect(anthropicUpstream.requests[0]?.path).toBe('/v1/messages');
     expect(failures).toHaveLength(1);
+    // A JSON reply's headers wait for the record: they say it failed.
+    const { data, response: json } = await client.messages
+      .create({ model: 'claude-test', max_tokens: 50, messages: hello })
+      .withResponse();
+    expect(data.content).toEqual([{ type: 'text', text: 'Hello again.' }]);
+    expect(json.headers.get('x-memstack')).toBe('decorated; identity=headers; record-failed');
+    expect(failures).toHaveLength(2);
   });
 
   it('passes a request without identity through without memory, and says so', async () => {

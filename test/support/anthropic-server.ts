@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { listenLocally } from './listen-locally.js';
 
 /** The usage counts a scripted reply reports, in the API's snake_case. */
 export interface AnthropicUsageReport {
@@ -100,18 +100,8 @@ export async function startAnthropicServer(replies: readonly AnthropicReply[]): 
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        // A stalled stream keeps its socket open: drop it so that close() does not wait for the client.
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  const { url, close } = await listenLocally(server);
+  return { url, requests, close };
 }
 
 function parseJson(text: string): unknown {

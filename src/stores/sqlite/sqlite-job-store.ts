@@ -1,6 +1,7 @@
 import { parseMemoryJob } from '../../core/parse-memory-job.js';
 import type { MemoryJob } from '../../spec/job-queue.js';
 import type { ClaimedJob, FailedJob, JobState, JobStore, JobView } from '../../spec/job-store.js';
+import { type ProcessLiveness, processLiveness } from './process-liveness.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import type { SqliteGuard } from './sqlite-guard.js';
 import { writeTransaction } from './write-transaction.js';
@@ -16,22 +17,36 @@ interface JobRow {
 }
 
 /**
- * Due, unleased (or lease expired), and first of its session among the unfinished jobs: one session's jobs run in
- * order whatever process runs them.
+ * Due, unleased (or lease expired, or held by a process that is gone: `@gone`, a JSON array of lease owners), and
+ * first of its session among the unfinished jobs: one session's jobs run in order whatever process runs them.
  */
 const CLAIMABLE = `SELECT id, payload, attempts FROM jobs AS j
-  WHERE state = 'queued' AND run_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
+  WHERE state = 'queued' AND run_at <= @now
+    AND (lease_until IS NULL OR lease_until <= @now OR lease_owner IN (SELECT value FROM json_each(@gone)))
     AND (session_key IS NULL OR NOT EXISTS (
       SELECT 1 FROM jobs AS e WHERE e.session_key = j.session_key AND e.state = 'queued' AND e.id < j.id))
   ORDER BY id LIMIT 1`;
 
-/** The jobs table: the queue lives in the store's own file, so that a job is as durable as the turn it is for. */
-export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): JobStore {
+/**
+ * The jobs table: the queue lives in the store's own file, so that a job is as durable as the turn it is for. Every
+ * claimer of a local file runs on the same machine, so a lease records its process (`ProcessLiveness`), and a job
+ * whose process died (a `kill -9`, a crash) is claimed again at once instead of when its lease expires.
+ */
+export function sqliteJobStore(
+  database: SqliteDatabase,
+  guard: SqliteGuard,
+  liveness: ProcessLiveness = processLiveness(),
+): JobStore {
   const insertJob = jobInserter(database);
   const statements = {
     claimable: database.prepare(CLAIMABLE),
+    held: database.prepare(
+      `SELECT DISTINCT lease_owner AS owner, lease_process AS process FROM jobs
+       WHERE state = 'queued' AND lease_until > ? AND lease_process IS NOT NULL`,
+    ),
     lease: database.prepare(
-      'UPDATE jobs SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ? RETURNING attempts',
+      `UPDATE jobs SET lease_owner = ?, lease_process = ?, lease_until = ?, attempts = attempts + 1
+       WHERE id = ? RETURNING attempts`,
     ),
     giveUp: database.prepare(
       `UPDATE jobs SET state = 'failed', lease_owner = NULL, lease_until = NULL, error = ?, finished_at = ?
@@ -68,12 +83,15 @@ export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): Jo
     ),
   };
   const enqueue = writeTransaction(database, (job: MemoryJob, at: Date) => insertJob(job, at));
+  /** The lease owners whose process is gone, as the JSON array `CLAIMABLE` takes. */
+  const goneOwners = (now: number): string =>
+    JSON.stringify(liveness.gone(statements.held.all(now) as Array<{ owner: string; process: string }>));
   const claim = writeTransaction(
     database,
-    (options: { worker: string; leaseMs: number; maxAttempts: number; at: Date }): ClaimedJob | null => {
+    (options: { worker: string; leaseMs: number; maxAttempts: number; at: Date }, gone: string): ClaimedJob | null => {
       const now = options.at.getTime();
       for (;;) {
-        const row = statements.claimable.get({ now }) as JobRow | undefined;
+        const row = statements.claimable.get({ now, gone }) as JobRow | undefined;
         if (!row) return null;
         const job = parseMemoryJob(row.payload);
         if (job === null) {
@@ -85,7 +103,12 @@ export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): Jo
           statements.giveUp.run(`its lease expired ${row.attempts} times`, now, row.id);
           continue;
         }
-        const leased = statements.lease.get(options.worker, now + options.leaseMs, row.id) as { attempts: number };
+        const leased = statements.lease.get(
+          options.worker,
+          liveness.describe(options.worker),
+          now + options.leaseMs,
+          row.id,
+        ) as { attempts: number };
         return { id: String(row.id), job, attempts: leased.attempts };
       }
     },
@@ -110,10 +133,13 @@ export function sqliteJobStore(database: SqliteDatabase, guard: SqliteGuard): Jo
   return {
     enqueue: (job, options) => guard('enqueue a job', () => String(enqueue(job, options.at))),
     claim: (options) =>
-      guard('claim a job', () =>
-        // Polling is the common case: look without the write lock first, and take it only when there is work.
-        statements.claimable.get({ now: options.at.getTime() }) === undefined ? null : claim(options),
-      ),
+      guard('claim a job', () => {
+        // Polling is the common case: look without the write lock first, and take it only when there is work. A
+        // process found gone stays gone, so the look's list holds in the transaction.
+        const now = options.at.getTime();
+        const gone = goneOwners(now);
+        return statements.claimable.get({ now, gone }) === undefined ? null : claim(options, gone);
+      }),
     complete: (id, worker) => guard('complete a job', () => complete(id, worker)),
     fail: (id, worker, failure) => guard('fail a job', () => fail(id, worker, failure)),
     failed: (options) =>

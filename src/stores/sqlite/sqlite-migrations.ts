@@ -375,4 +375,10 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE sessions ADD COLUMN pin_task_source TEXT;
   ALTER TABLE sessions ADD COLUMN pin_task_at INTEGER;
   `,
+  // 15: which process holds a job's lease (`<lease_owner>\n<host>\n<pid>`, see `sqliteJobStore`): a claimer of the
+  // same file on the same host takes a lease whose process is gone at once, rather than after it expires. Valid only
+  // while its first line is the row's lease_owner (a version before this one re-leases without writing it).
+  `
+  ALTER TABLE jobs ADD COLUMN lease_process TEXT;
+  `,
 ];
