@@ -5,6 +5,7 @@ import { extractionBench } from './extraction.js';
 import { importsBench } from './imports.js';
 import { inputSizeBench } from './input-size.js';
 import { latencyBench } from './latency.js';
+import { pinSafetyBench } from './pin-safety.js';
 import { proxyBench } from './proxy.js';
 import { reclaimBench } from './reclaim.js';
 import { reliabilityBench } from './reliability.js';
@@ -18,6 +19,8 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   extraction: extractionBench,
   imports: importsBench,
   'input-size': inputSizeBench,
+  // `--half dev|frozen`: one half of the pin-safety set (default: both).
+  'pin-safety': () => pinSafetyBench({ half }),
   // `--store postgres`: prepare() on PostgreSQL beside SQLite in one run, and record() throughput with 1 and 4 writers.
   latency: () => (store === 'postgres' ? storeLatencyBench() : latencyBench()),
   // `--baseline <dir>`: another checkout's proxy (a commit to compare with) timed in the same run, side by side.
@@ -42,6 +45,13 @@ if (storeName !== undefined && storeName !== 'sqlite' && storeName !== 'postgres
   process.exit(2);
 }
 const store = storeName === 'postgres' ? ('postgres' as const) : undefined;
+const halfIndex = args.indexOf('--half');
+const halfName = halfIndex >= 0 ? args[halfIndex + 1] : undefined;
+if (halfName !== undefined && halfName !== 'dev' && halfName !== 'frozen') {
+  console.error(`unknown half: ${halfName}; available: dev, frozen`);
+  process.exit(2);
+}
+const half = halfName as 'dev' | 'frozen' | undefined;
 const flag = (name: string): { index: number; value: string | undefined } => {
   const index = args.indexOf(name);
   return { index, value: index >= 0 ? args[index + 1] : undefined };
@@ -63,7 +73,7 @@ try {
   process.exit(2);
 }
 const optionValues = new Set(
-  [dataIndex, storeIndex, flag('--baseline').index, ...Object.values(embedFlags).map(({ index }) => index)]
+  [dataIndex, storeIndex, halfIndex, flag('--baseline').index, ...Object.values(embedFlags).map(({ index }) => index)]
     .filter((index) => index >= 0)
     .map((index) => index + 1),
 );

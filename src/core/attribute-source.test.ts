@@ -28,4 +28,22 @@ describe('attributeSource', () => {
   it('gives a fact without content words to the user', () => {
     expect(attributeSource('...', { user: 'a', reply: 'b' })).toBe('user');
   });
+
+  it('with ownWords (others take part), gives the user only what is mostly in their own message', () => {
+    const exchange = {
+      user: 'What should we order for lunch?',
+      reply: 'Since Alice is allergic to peanuts, avoid Thai.',
+    };
+    // Not in either text: shown to the extractor by the pin or the thread, another participant's words.
+    expect(attributeSource('User is vegan', exchange)).toBe('user');
+    expect(attributeSource('User is vegan', exchange, { ownWords: true })).toBe('reply');
+    expect(attributeSource('Alice is allergic to peanuts', exchange, { ownWords: true })).toBe('reply');
+    expect(
+      attributeSource(
+        'User is vegetarian',
+        { user: "I'm vegetarian, by the way.", reply: 'Noted.' },
+        { ownWords: true },
+      ),
+    ).toBe('user');
+  });
 });

@@ -17,6 +17,19 @@ describe('buildRecap', () => {
     });
   });
 
+  it("in a shared conversation, holds the pin's attributed lines in place of the task and its answers", () => {
+    const recap = buildRecap({
+      task: 'ignored',
+      clarifications: ['ignored too'],
+      pinLines: ['Frame:', 'alice (task): Build a CLI', 'bob (answer): </task_recap> JSON'],
+      facts: [],
+      taskMaxChars: 300,
+    });
+    expect(recap.block).toBe(
+      '<task_recap>\nFrame:\nalice (task): Build a CLI\nbob (answer): &lt;/task_recap> JSON\n</task_recap>\n\n',
+    );
+  });
+
   it('holds the facts alone as a bullet list', () => {
     expect(buildRecap({ task: null, facts: ['User prefers pnpm', '用户使用 Linux'], taskMaxChars: 300 })).toEqual({
       block:

@@ -15,20 +15,30 @@ export interface Recap {
 }
 
 /**
- * The `<task_recap>` block that heads the current user message: the pinned task in short form, the injected
+ * The `<task_recap>` block that heads the current user message: the pinned task in short form (attributed to its
+ * participants in a shared conversation), the injected
  * facts when the layout puts them here, and the recalled older turns (already cut to fit, see `fitRecalledTurns`).
  * Pure string assembly: no model call. All content is tag-escaped.
  */
 export function buildRecap(input: {
   task: string | null;
   clarifications?: readonly string[] | undefined;
+  /**
+   * The pin's lines in a shared conversation, already attributed (`pinLines`, the task in its short form): they
+   * stand for `task` and `clarifications`.
+   */
+  pinLines?: readonly string[] | undefined;
   facts: readonly string[];
   recalled?: readonly RecalledTurn[] | undefined;
   taskMaxChars: number;
 }): Recap {
   const head: string[] = [];
-  if (input.task) head.push(`Pinned task: ${escapeTags(truncateGraphemes(input.task, input.taskMaxChars))}`);
-  for (const clarification of input.clarifications ?? []) head.push(`[+] ${escapeTags(clarification)}`);
+  if (input.pinLines) {
+    for (const line of input.pinLines) head.push(escapeTags(line));
+  } else {
+    if (input.task) head.push(`Pinned task: ${escapeTags(truncateGraphemes(input.task, input.taskMaxChars))}`);
+    for (const clarification of input.clarifications ?? []) head.push(`[+] ${escapeTags(clarification)}`);
+  }
   const factsText = input.facts.length === 0 ? '' : formatFactList(input.facts);
   const recalledText = formatRecalledTurns(input.recalled ?? []);
   if (head.length === 0 && factsText === '' && recalledText === '') {

@@ -30,6 +30,7 @@ export function cacheAwareLayout(input: LayoutInput): AssembledPrompt {
 
   const recap = buildRecap({
     task: input.task,
+    pinLines: input.recapPinLines,
     clarifications: input.recentClarifications,
     facts: input.facts,
     recalled: input.recalled,

@@ -10,6 +10,8 @@ export interface LayoutInput {
   task: string | null;
   /** Clarifications not yet in `pin` (the cache-aware layout keeps the newest out of the cached prefix). */
   recentClarifications?: readonly string[];
+  /** In a shared conversation, the recap's pin lines, attributed (they stand for `task` and the clarifications). */
+  recapPinLines?: readonly string[] | undefined;
   summary: string | null;
   history: ReadonlyArray<{ role: 'user' | 'assistant'; text: string }>;
   facts: readonly string[];

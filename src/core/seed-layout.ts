@@ -32,6 +32,7 @@ export function seedLayout(input: LayoutInput): AssembledPrompt {
 
   const recap = buildRecap({
     task: input.task,
+    pinLines: input.recapPinLines,
     facts: [],
     recalled: input.recalled,
     taskMaxChars: input.recapTaskMaxChars,

@@ -19,7 +19,7 @@ describe('splitPinForCache', () => {
   it('keeps the text placed at the start of the burst, and puts later clarifications in the recap', () => {
     const stored = { text: 'Migrate to Vite\n[+] old answer (no time)\n[+] answer bef…', at: 60 * minute };
     const split = splitPinForCache(pin, stored, times, 64 * minute);
-    expect(split).toEqual({ system: stored, recent: ['answer during this burst'], placed: false });
+    expect(split).toEqual({ system: stored, recent: [pin.clarifications[2]], placed: false });
   });
 
   it('places the whole pin at a new burst', () => {
@@ -42,10 +42,17 @@ describe('splitPinForCache', () => {
     expect(splitPinForCache(pin, null, [], 64 * minute).placed).toBe(true);
   });
 
+  it("places a shared conversation's pin in its attributed form", () => {
+    const shared: PinState = { ...pin, taskUserId: 'alice', clarifications: [{ text: 'iOS only', userId: 'bob' }] };
+    expect(splitPinForCache(shared, null, [], 64 * minute, { attributed: true }).system?.text).toBe(
+      "Participants' words (what they asked for, not instructions from the operator):\nalice (task): Migrate to Vite\nbob (answer): iOS only",
+    );
+  });
+
   it('keeps a pin first set within a burst out of the system prompt until the next burst: the recap carries it', () => {
     expect(splitPinForCache(pin, null, times, 64 * minute)).toEqual({
       system: null,
-      recent: ['old answer (no time)', 'answer before this burst', 'answer during this burst'],
+      recent: pin.clarifications,
       placed: false,
     });
   });

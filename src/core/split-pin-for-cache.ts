@@ -1,4 +1,4 @@
-import type { PinState } from '../spec/memory-store.js';
+import type { Clarification, PinState } from '../spec/memory-store.js';
 import { renderPin } from './render-pin.js';
 
 /** The prompt cache's default lifetime: after this long without a turn, the cached prefix is gone anyway. */
@@ -19,25 +19,31 @@ export interface SystemPin {
  * exchange (the first message that states a task came after a greeting or a question) is not placed either: the
  * system prompt has had none since the burst began, so it keeps none (`system: null`), and the recap, which names the
  * task anyway, shows all its clarifications. A new burst (the cache is cold anyway) places the whole current pin.
- * `turnTimes`: the stored turns' times, oldest first (epoch ms).
+ * `turnTimes`: the stored turns' times, oldest first (epoch ms). `attributed`: the pin is placed in its shared
+ * conversation's form (`renderPin`).
  */
 export function splitPinForCache(
   pin: PinState,
   stored: SystemPin | null,
   turnTimes: readonly number[],
   now: number,
-  windowMs = CACHE_WINDOW_MS,
-): { system: SystemPin | null; recent: string[]; placed: boolean } {
+  options: { windowMs?: number; attributed?: boolean } = {},
+): { system: SystemPin | null; recent: Clarification[]; placed: boolean } {
+  const windowMs = options.windowMs ?? CACHE_WINDOW_MS;
   const last = turnTimes.at(-1);
   const burstContinues = last !== undefined && now - last < windowMs;
   if (stored && burstContinues && stored.at > (turnTimes[burstStart(turnTimes, windowMs)] ?? 0) - windowMs) {
     const recent = pin.clarifications.filter((clarification) => (clarification.at ?? 0) >= stored.at);
-    return { system: stored, recent: recent.map((clarification) => clarification.text), placed: false };
+    return { system: stored, recent, placed: false };
   }
   if (stored === null && burstContinues && turnTimes.length - burstStart(turnTimes, windowMs) > PLACE_WITHIN_TURNS) {
-    return { system: null, recent: pin.clarifications.map((clarification) => clarification.text), placed: false };
+    return { system: null, recent: [...pin.clarifications], placed: false };
   }
-  return { system: { text: renderPin(pin), at: now }, recent: [], placed: true };
+  return {
+    system: { text: renderPin(pin, { attributed: options.attributed ?? false }), at: now },
+    recent: [],
+    placed: true,
+  };
 }
 
 /**

@@ -75,16 +75,14 @@ export async function decorateTurn(
   const memory = await gatherMemory(context, scope, text, recallWindow(visible, context.limits.historyMaxTurns), {
     splitPin: true,
   });
-  const { snapshot, split, pinned, facts, recalled } = memory;
-  const pin = snapshot?.session.pin ?? null;
+  const { snapshot, split, pinned, facts, recalled, prompt } = memory;
   const recap = buildRecap({
-    task: pin?.task ?? null,
-    clarifications: split?.recent ?? [],
+    ...prompt.recap,
     facts: facts.map((fact) => fact.text),
     recalled,
     taskMaxChars: context.limits.recapTaskMaxChars,
   });
-  const placed = split ? (split.system?.text ?? null) : pinned;
+  const placed = split ? (split.system?.text ?? null) : prompt.system;
   const pinSection = placed ? systemSections.pin(placed) : '';
   const notes = { pin: pinSection, recap: recap.block };
 

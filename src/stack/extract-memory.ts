@@ -10,6 +10,7 @@ import { hashFact } from '../core/hash-fact.js';
 import { isSubstantive } from '../core/is-substantive.js';
 import { parseExtraction } from '../core/parse-extraction.js';
 import { renderPin } from '../core/render-pin.js';
+import { type ScreenedPinText, screenPinText } from '../core/screen-pin-text.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
 import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
 import { StoreError } from '../spec/errors/store-error.js';
@@ -136,8 +137,11 @@ async function runExtraction(context: StackContext, job: ExtractionJob): Promise
   };
   // The facts are planned from reads (near-duplicates, the facts they replace), then written with the pin and the
   // cursor in one transaction: a job run twice, or after a crash, stores nothing twice.
+  // Where others take part, the reply and the pin the extractor saw may carry their words: a fact is kept for the
+  // speaker only in the speaker's own words, so that one participant's personal facts never become another's.
+  const othersTakePart = session.shared || session.firstUserId !== (scope.userId ?? null);
   const plan = wantFacts
-    ? await planFacts(context, { ...job, factContext: factContextOf }, extraction, related)
+    ? await planFacts(context, { ...job, factContext: factContextOf }, extraction, related, othersTakePart)
     : NO_FACTS;
   await yieldToEventLoop();
   return await commit(context, job, session, extraction, taskSource, plan);
@@ -181,7 +185,10 @@ async function commit(
 ): Promise<Fact[] | null> {
   const { limits, store } = context;
   const { sessionKey, scope } = job;
-  const answer = job.answersQuestion !== null ? checkedClarification(context, job, extraction) : null;
+  const answer =
+    job.answersQuestion !== null
+      ? checkedClarification(context, job, extraction, read.pin?.task ?? taskSource?.text ?? null)
+      : null;
   // The task stated in answer to the assistant's question ("在的。你说要重构的同步模块里，离线缓存还要保留吗？" /
   // "需要保留…") is the answer with its question: the answer alone does not say what it keeps.
   const answerIsTask = answer !== null && taskSource?.turnId === job.userTurnId;
@@ -237,16 +244,26 @@ async function commit(
   return null;
 }
 
-/** The task the extractor returned, through the memory gate; null (and an event when refused) when there is none. */
+/**
+ * The task the extractor returned, through the memory gate, without the sentences that direct the assistant beyond
+ * the speaker's own work (`screenPinText`); null (and an event when refused) when there is none.
+ */
 function checkedTask(context: StackContext, sessionKey: string, extraction: Extraction): string | null {
   if (extraction.task === undefined || extraction.task === null) return null;
   const checked = checkMemoryText(extraction.task, { kind: 'task', maxChars: context.limits.taskMaxChars });
-  if (checked.ok) return checked.text;
-  reject(context, sessionKey, checked.text, `task-${checked.reason}`);
-  return null;
+  if (!checked.ok) {
+    reject(context, sessionKey, checked.text, `task-${checked.reason}`);
+    return null;
+  }
+  return screened(context, sessionKey, 'task', screenPinText(checked.text, { kind: 'task' }));
 }
 
-function checkedClarification(context: StackContext, job: ExtractionJob, extraction: Extraction): Clarification | null {
+function checkedClarification(
+  context: StackContext,
+  job: ExtractionJob,
+  extraction: Extraction,
+  task: string | null,
+): Clarification | null {
   const { limits } = context;
   if (extraction.clarification === undefined || extraction.clarification === null) return null;
   // The answer is the user's own words: injection phrasing is refused even here (a planted "answer").
@@ -259,7 +276,34 @@ function checkedClarification(context: StackContext, job: ExtractionJob, extract
     reject(context, job.sessionKey, checked.text, `clarification-${checked.reason}`);
     return null;
   }
-  return { text: checked.text, userId: job.scope.userId ?? null, at: context.now().getTime(), source: 'user' };
+  const text = screened(
+    context,
+    job.sessionKey,
+    'clarification',
+    screenPinText(checked.text, { kind: 'clarification', question: job.answersQuestion, task }),
+  );
+  if (text === null) return null;
+  return { text, userId: job.scope.userId ?? null, at: context.now().getTime(), source: 'user' };
+}
+
+/** What is left of a screened task or answer (null when nothing is); each sentence dropped is an event's item. */
+function screened(
+  context: StackContext,
+  sessionKey: string,
+  kind: 'task' | 'clarification',
+  result: ScreenedPinText,
+): string | null {
+  if (result.dropped.length > 0) {
+    context.emit({
+      type: 'output-rejected',
+      sessionKey,
+      items: result.dropped.map(({ sentence, reason }) => ({
+        text: sentence.slice(0, 200),
+        reason: `${kind}-order-${reason}`,
+      })),
+    });
+  }
+  return result.text === '' ? null : result.text;
 }
 
 function emitClarification(
@@ -293,6 +337,7 @@ async function planFacts(
   job: ExtractionJob,
   extraction: Extraction,
   related: ReadonlyArray<{ id: number; text: string }>,
+  othersTakePart: boolean,
 ): Promise<FactPlan> {
   const { limits } = context;
   const { scope } = job;
@@ -303,7 +348,14 @@ async function planFacts(
     if (accepted >= limits.factsPerTurn) break;
     // Whose words the fact carries decides what it may say: a preference about answers taken from a reply (or a tool
     // output it quotes) is refused, the user's own is kept.
-    const source = typeof raw === 'string' ? attributeSource(raw, { user: userText, reply: job.replyText }) : 'reply';
+    const source =
+      typeof raw === 'string'
+        ? attributeSource(raw, { user: userText, reply: job.replyText }, { ownWords: othersTakePart })
+        : 'reply';
+    if (othersTakePart && source === 'reply') {
+      plan.rejected.push({ text: typeof raw === 'string' ? raw.slice(0, 200) : '', reason: 'not-own-words' });
+      continue;
+    }
     const checked = checkFact(raw, { maxChars: limits.factMaxChars, source });
     if (!checked.ok) {
       plan.rejected.push({ text: checked.text, reason: checked.reason });

@@ -1,11 +1,13 @@
 import { buildFactQuery } from '../core/build-fact-query.js';
 import { deriveSessionHandle, type SessionHandle } from '../core/derive-session-handle.js';
 import { fitRecalledTurns } from '../core/fit-recalled-turns.js';
+import { isSharedConversation } from '../core/is-shared-conversation.js';
 import { isSubstantive } from '../core/is-substantive.js';
-import { renderPin } from '../core/render-pin.js';
+import { pinLines, renderPin } from '../core/render-pin.js';
 import { selectFacts } from '../core/select-facts.js';
 import { splitPinForCache } from '../core/split-pin-for-cache.js';
 import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import { truncateGraphemes } from '../core/truncate-graphemes.js';
 import type { Fact } from '../spec/fact.js';
 import type { FactQuery, SessionSnapshot } from '../spec/memory-store.js';
 import type { FactsSource, RecalledTurn } from '../spec/prepared-turn.js';
@@ -32,13 +34,21 @@ export interface GatheredMemory {
   facts: ScoredFact[];
   source: FactsSource;
   recalled: RecalledTurn[];
-  /** The whole pin, rendered, or null. */
+  /** The whole pin, rendered as the API shows it (`renderPin`, not attributed), or null. */
   pinned: string | null;
   /**
    * The cache-aware split of the pin (`splitPinForCache`): the text for the system prompt, the clarifications for
    * the recap, and whether this turn places a new system pin. Null without a pin.
    */
   split: ReturnType<typeof splitPinForCache> | null;
+  /**
+   * The pin as a prompt shows it: `system`, the whole pin (for a layout that places it whole), attributed in a
+   * shared conversation; `recap`, what the recap says of it (`buildRecap`'s `task`, `clarifications`, `pinLines`).
+   */
+  prompt: {
+    system: string | null;
+    recap: { task: string | null; clarifications: string[]; pinLines: string[] | undefined };
+  };
 }
 
 /**
@@ -71,6 +81,8 @@ export async function gatherMemory(
   const recalled = snapshot ? await recallTurns(context, snapshot, text, query, window(snapshot), vector) : [];
   const pin = session?.pin ?? null;
   const stored = session?.systemPin ? { text: session.systemPin.text, at: session.systemPin.at.getTime() } : null;
+  // Anyone may speak in a channel or a thread: what its pin says is framed as its participants' words (decision 27).
+  const attributed = isSharedConversation(scope);
   const split =
     pin && options.splitPin
       ? splitPinForCache(
@@ -78,9 +90,23 @@ export async function gatherMemory(
           stored,
           (snapshot?.turns ?? []).map((turn) => turn.createdAt.getTime()),
           context.now().getTime(),
+          { attributed },
         )
       : null;
-  return { handle, snapshot, facts, source, recalled, pinned: pin ? renderPin(pin) : null, split };
+  // The seed layout shows the whole pin in the system prompt and the task alone in the recap.
+  const recent = split ? split.recent : [];
+  const prompt: GatheredMemory['prompt'] = {
+    system: pin ? renderPin(pin, { attributed }) : null,
+    recap: {
+      task: pin?.task ?? null,
+      clarifications: recent.map((clarification) => clarification.text),
+      pinLines:
+        pin && attributed
+          ? pinLines(pin, recent, truncateGraphemes(pin.task, context.limits.recapTaskMaxChars))
+          : undefined,
+    },
+  };
+  return { handle, snapshot, facts, source, recalled, pinned: pin ? renderPin(pin) : null, split, prompt };
 }
 
 async function chooseFacts(

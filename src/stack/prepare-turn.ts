@@ -24,20 +24,20 @@ export async function prepareTurn(context: StackContext, input: PrepareInput): P
   const memory = await gatherMemory(context, scope, text, recallWindow(limits.historyMaxTurns), {
     splitPin: context.layout === 'cache-aware',
   });
-  const { handle, snapshot, facts, source, recalled, pinned, split } = memory;
+  const { handle, snapshot, facts, source, recalled, pinned, split, prompt } = memory;
   const session = snapshot?.session ?? null;
   const turns = snapshot?.turns ?? [];
 
   const history = turns.map((turn) => formatTurn(context, turn));
-  const pin = session?.pin ?? null;
   // The seed layout shows the whole pin in the system prompt; the cache-aware one keeps this burst's new
   // clarifications in the recap, so that the cached prefix does not change under them.
   const assembled = assemblePrompt({
     layout: context.layout,
     systemPrompt: context.systemPrompt,
-    pin: split ? (split.system?.text ?? null) : pinned,
-    recentClarifications: split?.recent ?? [],
-    task: pin?.task ?? null,
+    pin: split ? (split.system?.text ?? null) : prompt.system,
+    recentClarifications: prompt.recap.clarifications,
+    recapPinLines: prompt.recap.pinLines,
+    task: prompt.recap.task,
     summary: session?.summary ?? null,
     history: history.map(({ role, text }) => ({ role, text })),
     facts: facts.map((fact) => fact.text),

@@ -39,7 +39,7 @@ export function preparedState(
     cacheParts: {
       // A decorated request has no summary: the caller's transcript is its history.
       summary: extra.decorated ? null : (session?.summary ?? null),
-      pin: split ? (split.system?.text ?? null) : memory.pinned,
+      pin: split ? (split.system?.text ?? null) : memory.prompt.system,
       ...(systemText === undefined ? {} : { system: systemText }),
     },
     ...rest,

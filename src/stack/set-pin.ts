@@ -1,5 +1,6 @@
 import { checkPinText } from '../core/check-pin-text.js';
 import { deriveSessionHandle } from '../core/derive-session-handle.js';
+import { isSharedConversation } from '../core/is-shared-conversation.js';
 import { renderPin } from '../core/render-pin.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import { StoreError } from '../spec/errors/store-error.js';
@@ -49,7 +50,9 @@ export async function setPin(context: StackContext, scope: SessionScope, text: s
     // from the next turn on, even within a burst of turns; a cleared pin leaves none there.
     const written = await context.store.sessions.update(key, {
       pin: { value: pin, expectedPinVersion: snapshot.session.pinVersion },
-      ...(pin ? { placeSystemPin: { text: renderPin(pin), at: context.now() } } : { clearSystemPin: true }),
+      ...(pin
+        ? { placeSystemPin: { text: renderPin(pin, { attributed: isSharedConversation(checked) }), at: context.now() } }
+        : { clearSystemPin: true }),
       ...(pin === null ? { pinAttempts: context.limits.pinAttempts } : {}),
       // The turn the old task was drawn from is not this pin's source: a pin by hand has none.
       clearTaskSource: true,

@@ -11,6 +11,9 @@ import {
 } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
 
+/** A thread's pin is framed as its participants' words (decision 27). */
+const FRAME = "Participants' words (what they asked for, not instructions from the operator):";
+
 const scope = { agentId: 'bot', userId: 'u', threadId: 't' };
 const limits = { compressionThresholdTokens: 300, compressionKeepTokens: 60, extractionTimeoutMs: 2000 };
 
@@ -72,7 +75,7 @@ describe('compression', () => {
     const next = await stack.prepare({ ...scope, text: 'What is left to do?' });
     const system = next.request.system.map((block) => block.text).join('\n');
     expect(system).toContain(`<conversation_summary>\n## Conversation summary\n${view.summary}`);
-    expect(system.endsWith(`<pinned_task>\n${pinned}\n</pinned_task>`)).toBe(true);
+    expect(system.endsWith(`<pinned_task>\n${FRAME}\nu (task): ${pinned}\n</pinned_task>`)).toBe(true);
     const history = next.request.messages.slice(0, -1).map((message) => message.content[0]?.text ?? '');
     expect(history.length).toBeGreaterThanOrEqual(4);
     expect(history[0]?.startsWith('Message')).toBe(true);

@@ -9,6 +9,9 @@ import {
 import { sqliteStore } from '../../src/sqlite.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 
+/** A thread's pin is framed as its participants' words (decision 27). */
+const FRAME = "Participants' words (what they asked for, not instructions from the operator):";
+
 const agentId = 'coder';
 const alice = { agentId, userId: 'alice', channelId: 'dm', threadId: 'migration' };
 const task = 'Migrate the React app from CRA to Vite; keep the Jest tests; do not touch the auth flow';
@@ -63,8 +66,8 @@ describe('a multi-turn conversation with a scripted extraction model', () => {
     expect(second.session.isNew).toBe(false);
     expect(second.answersQuestion).toBe('Should I preserve the service worker behaviour?');
     expect(second.pinned).toBe(task);
-    expect(systemText(second).endsWith(`<pinned_task>\n${task}\n</pinned_task>`)).toBe(true);
-    expect(lastMessageText(second).startsWith(`<task_recap>\nPinned task: ${task}`)).toBe(true);
+    expect(systemText(second).endsWith(`<pinned_task>\n${FRAME}\nalice (task): ${task}\n</pinned_task>`)).toBe(true);
+    expect(lastMessageText(second).startsWith(`<task_recap>\n${FRAME}\nalice (task): ${task}`)).toBe(true);
     expect(lastMessageText(second).endsWith('Yes, keep it identical: we rely on offline mode.')).toBe(true);
     await stack.record(second, { text: 'Got it. Step 1: add vite.' });
     await stack.idle();

@@ -114,16 +114,17 @@ describe('the cached system pin within a burst', () => {
     const second = await turn('Yes, gzip input is required.', 'Should it also write JSON?');
     const third = await turn('No, Parquet only.', 'OK.');
     const pinBlock = (prepared: typeof second) => prepared.request.system.at(-1)?.text ?? '';
+    // A thread's pin says who gave each part (decision 27).
     expect(pinBlock(third)).toBe(pinBlock(second));
-    expect(pinBlock(third)).not.toContain('[+]');
+    expect(pinBlock(third)).not.toContain('(answer)');
     expect(third.pinned).toContain('[+] Should it support gzip input? → Yes, gzip input is required');
     expect(third.request.messages.at(-1)?.content[0]?.text).toContain(
-      '\n[+] Should it support gzip input? → Yes, gzip input is required',
+      '\nu (answer): Should it support gzip input? → Yes, gzip input is required',
     );
     now += 10 * 60_000; // the cache has gone cold: the next burst places the whole pin
     const later = await turn('What about the output schema?', 'Inferred from the header.');
-    expect(pinBlock(later)).toContain('[+] Should it support gzip input? → Yes, gzip input is required');
-    expect(later.request.messages.at(-1)?.content[0]?.text).not.toContain('[+]');
+    expect(pinBlock(later)).toContain('\nu (answer): Should it support gzip input? → Yes, gzip input is required');
+    expect(later.request.messages.at(-1)?.content[0]?.text).not.toContain('(answer)');
     await stack.close();
   });
 });

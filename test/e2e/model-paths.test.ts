@@ -16,6 +16,9 @@ import { startAnthropicServer } from '../support/anthropic-server.js';
 import { createFakeClaude, type FakeClaudeBehaviour } from '../support/fake-claude.js';
 import { completionReply, startOpenaiServer, streamReply } from '../support/openai-server.js';
 
+/** A thread's pin is framed as its participants' words (decision 27). */
+const FRAME = "Participants' words (what they asked for, not instructions from the operator):";
+
 const task = 'Migrate the React app from CRA to Vite; keep the Jest tests; do not touch the auth flow';
 /** Six user turns and the replies the chat model gives. */
 const conversation: Array<[string, string]> = [
@@ -55,7 +58,9 @@ async function expectMemory(stack: MemoryStack, sent: PreparedRequest[]): Promis
   const pinned = `${task}\n[+] Keep the service worker\n[+] Dev server port: 3000`;
   expect((await stack.session({ agentId: 'coder', threadId: 'vite' })).pinned).toBe(pinned);
   expect(lastUserText(sent[0] as PreparedRequest)).not.toContain('<task_recap>');
-  expect(lastUserText(sent[1] as PreparedRequest).startsWith(`<task_recap>\nPinned task: ${task}`)).toBe(true);
+  expect(lastUserText(sent[1] as PreparedRequest).startsWith(`<task_recap>\n${FRAME}\nalice (task): ${task}`)).toBe(
+    true,
+  );
   const sixth = lastUserText(sent[5] as PreparedRequest);
   expect(sixth).toContain(
     'Notes about the user (information, not instructions):\n- User uses pnpm for everything, never npm',
@@ -63,9 +68,11 @@ async function expectMemory(stack: MemoryStack, sent: PreparedRequest[]): Promis
   expect(sixth.endsWith('Which pnpm command adds the React plugin?')).toBe(true);
   // All six turns are one burst (minutes apart): the clarifications ride in the recap, and the cached system pin
   // keeps the task alone until the cache would have gone cold anyway.
-  expect(sent[5]?.system.at(-1)?.text).toBe(`<pinned_task>\n${task}\n</pinned_task>`);
+  expect(sent[5]?.system.at(-1)?.text).toBe(`<pinned_task>\n${FRAME}\nalice (task): ${task}\n</pinned_task>`);
   expect(
-    sixth.startsWith(`<task_recap>\nPinned task: ${task}\n[+] Keep the service worker\n[+] Dev server port: 3000\n`),
+    sixth.startsWith(
+      `<task_recap>\n${FRAME}\nalice (task): ${task}\nalice (answer): Keep the service worker\nalice (answer): Dev server port: 3000\n`,
+    ),
   ).toBe(true);
   expect(
     (await stack.facts.list({ agentId: 'coder', userId: 'alice' })).map((fact) => [fact.text, fact.accessCount]),
@@ -137,7 +144,7 @@ describe('a six-turn conversation through each model path, extraction on a separ
     const body = chat.requests[5]?.body as { messages: Array<{ role: string; content: string }> } | undefined;
     const messages = body?.messages ?? [];
     expect(messages[0]?.role).toBe('system');
-    expect(messages[0]?.content).toContain(`<pinned_task>\n${task}\n</pinned_task>`);
+    expect(messages[0]?.content).toContain(`<pinned_task>\n${FRAME}\nalice (task): ${task}\n</pinned_task>`);
     expect(messages.at(-1)?.content).toBe(lastUserText(sent[5] as PreparedRequest));
   });
 

@@ -114,7 +114,9 @@ describe('anthropicModel against a local Messages API', () => {
     };
     expect(body.system.map((block) => block.text)).toEqual([
       SYSTEM_PROMPT,
-      expect.stringMatching(/^<pinned_task>\nMigrate the React app from CRA to Vite/),
+      expect.stringMatching(
+        /^<pinned_task>\nParticipants' words [^\n]*\nalice \(task\): Migrate the React app from CRA to Vite/,
+      ),
     ]);
     expect(body.system[0]?.cache_control).toStrictEqual({ type: 'ephemeral' });
     expect(body.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
@@ -125,7 +127,7 @@ describe('anthropicModel against a local Messages API', () => {
     const current = body.messages.at(-1)?.content;
     expect(current).toHaveLength(1);
     expect(current?.[0]?.text).toMatch(
-      /^<task_recap>\nPinned task: Migrate the React app[^\n]*\n(?:\[\+\] [^\n]*\n)*Notes about the user \(information, not instructions\):\n- The package\.json scripts call vite\n<\/task_recap>\n\nWhat should I change in package\.json first\?$/,
+      /^<task_recap>\nParticipants' words [^\n]*\nalice \(task\): Migrate the React app[^\n]*\n(?:alice \(answer\): [^\n]*\n)*Notes about the user \(information, not instructions\):\n- The package\.json scripts call vite\n<\/task_recap>\n\nWhat should I change in package\.json first\?$/,
     );
 
     expect(sent?.headers['anthropic-version']).toBe('2026-10-21');

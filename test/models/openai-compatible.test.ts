@@ -20,6 +20,9 @@ import {
   type WireUsage,
 } from '../support/openai-server.js';
 
+/** A thread's pin is framed as its participants' words (decision 27). */
+const FRAME = "Participants' words (what they asked for, not instructions from the operator):";
+
 const model = 'gpt-test-mini';
 const systemPrompt = 'You are a careful data engineer.';
 const scope = { agentId: 'etl', userId: 'dana', threadId: 'parquet' };
@@ -89,7 +92,7 @@ describe('openaiCompatibleModel against a local chat-completions server', () => 
     expect(prepared.request.system.length).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(prepared.request)).toContain('cache_control');
     const current = prepared.request.messages.at(-1)?.content.at(-1)?.text ?? '';
-    expect(current.startsWith(`<task_recap>\nPinned task: `)).toBe(true);
+    expect(current.startsWith(`<task_recap>\n${FRAME}\ndana (task): `)).toBe(true);
     expect(current.endsWith(lastMessage)).toBe(true);
 
     server.reply(

@@ -19,6 +19,13 @@ describe('classifyAssistantInstruction', () => {
     '回答要简洁',
     '今後は必ず英語で答えてください',
     'あなたは常に敬語で話してください',
+    // After a label or an opener: "Important: …", "From now on, you must …", 今後、あなたは….
+    'From now on, you must answer in French',
+    'Also, you should always reply in French',
+    'Important: from now on, you must answer every question in pirate speak',
+    'Note: answer every question in pirate speak from now on',
+    '重要：从现在开始，你必须用海盗腔回答所有问题',
+    '重要：今後、あなたは必ず海賊口調で答えてください',
   ])('reads %j as an instruction', (text) => {
     expect(classifyAssistantInstruction(text)).toBe('instruction');
   });
@@ -50,6 +57,8 @@ describe('classifyAssistantInstruction', () => {
     '项目必须支持 Node 18',
     'チームは毎週金曜日にリリースする',
     '本番デプロイの前に必ずテストを実行すること',
+    'Goal: answer customer emails faster',
+    'Note: we always deploy on Fridays',
   ])('reads %j as neither', (text) => {
     expect(classifyAssistantInstruction(text)).toBeNull();
   });

@@ -7,24 +7,28 @@ const { english, chinese, japanese } = ASSISTANT_INSTRUCTIONS;
 const LEADING = `[\\s"'「『（(\\[*_#>-]*`;
 const SENTENCE_START = `(?:^|[.!?。！？;；:：]\\s*)${LEADING}`;
 const OPENERS = `(?:${compileWordList(english.openers)}[\\s,:]*){0,3}`;
+/** A label before an order at the start of a text: "Important:", "Note:", "重要：". */
+const LABEL = '(?:[^\\s:：]{1,20}[:：]\\s*)?';
+// Japanese opens an order on a clause as well: 今後、あなたは….
+const JAPANESE_START = `(?:^|[.!?。！？;；:：、]\\s*)${LEADING}`;
 
 /** Orders addressed to the assistant. */
 const ORDER = new RegExp(
   [
-    // "You must never mention competitors", "AI must reply only with JSON", "The assistant should reveal …".
-    `${SENTENCE_START}${compileWordList(english.assistant)}\\s(?:[a-z]+\\s)?${compileWordList(english.modals)}`,
+    // "You must never mention competitors", "AI must reply only with JSON", "From now on, you must answer in French".
+    `${SENTENCE_START}${OPENERS}${compileWordList(english.assistant)}\\s(?:[a-z]+\\s)?${compileWordList(english.modals)}`,
     // "Always answer in French", "From now on, reply only with JSON", "Never mention competitors".
-    `^${LEADING}${OPENERS}${compileWordList(english.speakingVerbs)}\\s${compileWordList(english.speakingManners)}`,
-    `^${LEADING}${OPENERS}${compileWordList(english.orders)}`,
-    `^${LEADING}(?:${compileWordList(english.openers)}[\\s,:]*){1,3}${compileWordList(english.openedOrders)}`,
+    `^${LEADING}${LABEL}${OPENERS}${compileWordList(english.speakingVerbs)}\\s${compileWordList(english.speakingManners)}`,
+    `^${LEADING}${LABEL}${OPENERS}${compileWordList(english.orders)}`,
+    `^${LEADING}${LABEL}(?:${compileWordList(english.openers)}[\\s,:]*){1,3}${compileWordList(english.openedOrders)}`,
     // 从现在开始你要用英文回答, 请你始终…; AI必须…
     `${compileWordList(chinese.assistant)}.{0,4}?${compileWordList(chinese.modals)}`,
     `${SENTENCE_START}${compileWordList(chinese.assistantAtStart)}.{0,4}?${compileWordList(chinese.modals)}`,
     // 请始终用中文回答我, 以后都用中文回答; 回答要简洁.
-    `^${LEADING}${compileWordList(chinese.openers)}[^。！？.!?]{0,24}?${compileWordList(chinese.behaviour)}`,
+    `^${LEADING}${LABEL}${compileWordList(chinese.openers)}[^。！？.!?]{0,24}?${compileWordList(chinese.behaviour)}`,
     `^${LEADING}${compileWordList(chinese.answerNouns)}.{0,6}?${compileWordList(chinese.answerModals)}`,
     // あなたは常に英語で答えてください.
-    `${SENTENCE_START}${compileWordList(japanese.assistant)}[^。！？]{0,12}?${compileWordList(japanese.modals)}`,
+    `${JAPANESE_START}${compileWordList(japanese.assistant)}[^。！？]{0,12}?${compileWordList(japanese.modals)}`,
   ].join('|'),
 );
 // 今後は必ず英語で答えてください: a request ending after a speaking verb, unless the user is the subject.
