@@ -1,5 +1,5 @@
-import { buildFactQuery } from '../src/core/build-fact-query.js';
-import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../src/core/build-search-query.js';
+import { buildFactQuery } from '../src/core/search/build-fact-query.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../src/core/search/build-search-query.js';
 import type { FactScope } from '../src/spec/scope.js';
 import {
   planFts5Search,

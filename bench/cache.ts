@@ -2,8 +2,8 @@ import type { CacheRequest } from '../src/cache/cache-request.js';
 import { flattenRequest } from '../src/cache/flatten-request.js';
 import { type IdealRequest, type IdealResult, idealPromptCache } from '../src/cache/ideal-prompt-cache.js';
 import { simulatePromptCache } from '../src/cache/simulate-prompt-cache.js';
-import { escapeTags } from '../src/core/escape-tags.js';
-import { MISS_COUNTER_OF } from '../src/core/explain-cache-miss.js';
+import { MISS_COUNTER_OF } from '../src/core/prompt/explain-cache-miss.js';
+import { escapeTags } from '../src/core/text/escape-tags.js';
 import {
   createMemoryStack,
   type MemoryStats,

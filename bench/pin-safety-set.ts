@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { findQuestion } from '../src/core/find-question.js';
-import { statesTask } from '../src/core/states-task.js';
-import { stripSenderMetadata } from '../src/core/strip-sender-metadata.js';
+import { findQuestion } from '../src/core/task/find-question.js';
+import { statesTask } from '../src/core/task/states-task.js';
+import { stripSenderMetadata } from '../src/core/text/strip-sender-metadata.js';
 
 /**
  * One case of the pin-safety set (`test/fixtures/pin-safety-dev.json`, `pin-safety-frozen.json`): a message played

@@ -2,10 +2,10 @@
 // model SDK: the store and the models are subpath entries (`memstack/sqlite`, `memstack/anthropic`,
 // `memstack/openai-compatible`, `memstack/claude-cli`, `memstack/testing`). Edges import from the entries only.
 
-export { deriveSessionHandle, generationUuid, type SessionHandle } from './core/derive-session-handle.js';
-export { isBlankId } from './core/is-blank-id.js';
-export { parseExportRecord } from './core/parse-export-record.js';
-export { trimTurn } from './core/trim-turn.js';
+export { trimTurn } from './core/prompt/trim-turn.js';
+export { deriveSessionHandle, generationUuid, type SessionHandle } from './core/scope/derive-session-handle.js';
+export { isBlankId } from './core/scope/is-blank-id.js';
+export { parseExportRecord } from './core/validation/parse-export-record.js';
 export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.js';
 export { type LlmExtractorOptions, llmExtractor } from './extractors/llm/llm-extractor.js';
 // The wire usage mappers are pure (no SDK): here for the edges, and in their model entries for users.

@@ -3,13 +3,13 @@
 
 // What a store indexes and how it is searched are the core's: a store builds each fact's and turn's index document
 // with these, and receives search queries built by `buildSearchQuery` (see `IndexDocument`, `SearchQuery`).
-export { buildFactDocument } from './core/build-fact-document.js';
+export { buildFactDocument } from './core/search/build-fact-document.js';
 export {
   buildSearchQuery,
   FACT_SEARCH_WEIGHTS,
   type SearchWeights,
   TURN_SEARCH_WEIGHTS,
-} from './core/build-search-query.js';
-export { buildTurnDocument } from './core/build-turn-document.js';
-export { factContext } from './core/fact-context.js';
+} from './core/search/build-search-query.js';
+export { buildTurnDocument } from './core/search/build-turn-document.js';
+export { factContext } from './core/search/fact-context.js';
 export { type ContractOptions, runMemoryStoreContract } from './store-kit/memory-store-contract.js';

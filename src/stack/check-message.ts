@@ -1,5 +1,5 @@
-import { cleanText } from '../core/clean-text.js';
-import { countGraphemes } from '../core/count-graphemes.js';
+import { cleanText } from '../core/text/clean-text.js';
+import { countGraphemes } from '../core/text/count-graphemes.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 
 /**

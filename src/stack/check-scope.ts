@@ -1,4 +1,4 @@
-import { checkId } from '../core/check-id.js';
+import { checkId } from '../core/scope/check-id.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 
 /** A scope's ids, checked: the agent, and the user, channel and thread when given (absent ones undefined). */

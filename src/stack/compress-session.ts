@@ -1,6 +1,6 @@
-import { checkMemoryText } from '../core/check-memory-text.js';
-import { redactInjections } from '../core/redact-injections.js';
-import { renderPin } from '../core/render-pin.js';
+import { checkMemoryText } from '../core/facts/check-memory-text.js';
+import { redactInjections } from '../core/memory-rules/redact-injections.js';
+import { renderPin } from '../core/prompt/render-pin.js';
 import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
 import type { TurnRecord } from '../spec/memory-store.js';
 import type { StackContext } from './stack-context.js';

@@ -1,7 +1,6 @@
 import type { JobQueue, MemoryJob } from '../spec/job-queue.js';
 import { durableJobQueue } from './durable-job-queue.js';
 import { memoryJobQueue } from './memory-job-queue.js';
-import { runJob } from './run-job.js';
 import type { StackContext } from './stack-context.js';
 
 /** Claims of a job before it is kept as failed. */
@@ -12,9 +11,12 @@ const POLL_MS = 1000;
 const LEASE_MARGIN_MS = 60_000;
 
 /** The store's durable queue when it offers one (`MemoryStore.jobs`), else one in this process's memory. */
-export function createJobQueue(context: StackContext, options: { run: boolean } = { run: true }): JobQueue {
+export function createJobQueue(
+  context: Pick<StackContext, 'store' | 'limits' | 'emit'>,
+  run: (job: MemoryJob) => Promise<void>,
+  options: { run: boolean },
+): JobQueue {
   const { limits, store } = context;
-  const run = (job: MemoryJob) => runJob(context, job);
   // The work reports its own failures; this is the store failing under it (reading the turns back, say).
   const onFailed = (job: MemoryJob, error: unknown): void => {
     if (job.kind === 'extract') {

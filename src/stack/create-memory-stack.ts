@@ -1,6 +1,6 @@
-import { buildFactQuery } from '../core/build-fact-query.js';
-import { deriveSessionHandle } from '../core/derive-session-handle.js';
-import { renderPin } from '../core/render-pin.js';
+import { renderPin } from '../core/prompt/render-pin.js';
+import { deriveSessionHandle } from '../core/scope/derive-session-handle.js';
+import { buildFactQuery } from '../core/search/build-fact-query.js';
 import { heuristicExtractor } from '../extractors/heuristic/heuristic-extractor.js';
 import type { Embedder } from '../spec/embedder.js';
 import { ConfigError } from '../spec/errors/config-error.js';
@@ -30,6 +30,7 @@ import { prepareTurn } from './prepare-turn.js';
 import { preparedStates } from './prepared-states.js';
 import { factPurger } from './purge-facts.js';
 import { recordTurn } from './record-turn.js';
+import { runJob } from './run-job.js';
 import { searchTurnsWithVectors } from './search-turns.js';
 import { setPin } from './set-pin.js';
 import { emptyStats, memoizedCounter, type StackContext, safeEmitter } from './stack-context.js';
@@ -99,8 +100,17 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
   const stats = emptyStats();
   // Large enough to hold a long session's history turns: the usage estimate counts every block of every request.
   const countTokens = memoizedCounter(tokenizer, 4096);
+  if (options.runJobs === false && options.store.jobs === undefined) {
+    throw new ConfigError(
+      'INVALID_CONFIG',
+      `runJobs: false needs a store that keeps its jobs, and the ${String(options.store.name)} store does not (a file-backed sqliteStore does)`,
+    );
+  }
+  const store = options.store;
+  const now = options.now ?? (() => new Date());
+  const emit = safeEmitter(options.onEvent, stats);
   const context: StackContext = {
-    store: options.store,
+    store,
     extractor: options.extractor ?? heuristicExtractor(),
     tokenizer,
     layout,
@@ -108,26 +118,18 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     keepRequests: options.keepRequests !== false,
     limits,
     embedding,
-    // Set below: the queue runs jobs with this context.
-    queue: undefined as unknown as StackContext['queue'],
-    now: options.now ?? (() => new Date()),
-    emit: safeEmitter(options.onEvent, stats),
+    // The queue runs each job with this context, once it is built (no job runs before the stack is returned).
+    queue: createJobQueue({ store, limits, emit }, (job) => runJob(context, job), { run: options.runJobs !== false }),
+    now,
+    emit,
     countTokens,
     estimateUsage: usageEstimator(countTokens),
     explainCacheMiss: cacheMissTracker(),
-    purgeFacts: Object.assign(async () => {}, { due: () => false }),
+    purgeFacts: factPurger({ store, limits, now, emit }),
     historyCache: new Map(),
     prepared: preparedStates(),
     toolLoops: createToolLoops(),
   };
-  context.purgeFacts = factPurger(context);
-  if (options.runJobs === false && options.store.jobs === undefined) {
-    throw new ConfigError(
-      'INVALID_CONFIG',
-      `runJobs: false needs a store that keeps its jobs, and the ${String(options.store.name)} store does not (a file-backed sqliteStore does)`,
-    );
-  }
-  context.queue = createJobQueue(context, { run: options.runJobs !== false });
   let closed = false;
   const open = (): void => {
     if (closed) throw new ConfigError('STACK_CLOSED', 'this memory stack is closed');

@@ -1,13 +1,13 @@
-import { buildRecap } from '../core/build-recap.js';
-import { cleanText } from '../core/clean-text.js';
-import { conversationText } from '../core/conversation-text.js';
-import { decorateAnthropicRequest, findCurrentTurn } from '../core/decorate-anthropic-request.js';
-import { decorateOpenaiRequest, findCurrentOpenaiTurn } from '../core/decorate-openai-request.js';
-import { findQuestion } from '../core/find-question.js';
-import { findStoredCopy } from '../core/find-stored-copy.js';
-import { requestKeyParts } from '../core/request-key-parts.js';
-import { systemSections } from '../core/system-sections.js';
-import { totalTokenBreakdown } from '../core/total-token-breakdown.js';
+import { buildRecap } from '../core/prompt/build-recap.js';
+import { systemSections } from '../core/prompt/system-sections.js';
+import { totalTokenBreakdown } from '../core/prompt/total-token-breakdown.js';
+import { findQuestion } from '../core/task/find-question.js';
+import { cleanText } from '../core/text/clean-text.js';
+import { conversationText } from '../core/wire/conversation-text.js';
+import { decorateAnthropicRequest, findCurrentTurn } from '../core/wire/decorate-anthropic-request.js';
+import { decorateOpenaiRequest, findCurrentOpenaiTurn } from '../core/wire/decorate-openai-request.js';
+import { findStoredCopy } from '../core/wire/find-stored-copy.js';
+import { requestKeyParts } from '../core/wire/request-key-parts.js';
 import type {
   AnthropicConversation,
   AnthropicMessage,

@@ -1,6 +1,6 @@
-import { checkVectors } from '../core/check-vectors.js';
-import { embeddingText } from '../core/embedding-text.js';
-import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import { checkVectors } from '../core/search/check-vectors.js';
+import { embeddingText } from '../core/search/embedding-text.js';
+import { stripSenderMetadata } from '../core/text/strip-sender-metadata.js';
 import { ConfigError } from '../spec/errors/config-error.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { FactScope } from '../spec/scope.js';

@@ -1,6 +1,6 @@
-import { isEmptyQuery } from '../core/build-fact-query.js';
-import { checkVectors } from '../core/check-vectors.js';
-import { embeddingText } from '../core/embedding-text.js';
+import { isEmptyQuery } from '../core/search/build-fact-query.js';
+import { checkVectors } from '../core/search/check-vectors.js';
+import { embeddingText } from '../core/search/embedding-text.js';
 import type { FactQuery } from '../spec/memory-store.js';
 import type { StackContext } from './stack-context.js';
 import { withTimeout } from './with-timeout.js';

@@ -1,4 +1,4 @@
-import { conversationText } from '../core/conversation-text.js';
+import { conversationText } from '../core/wire/conversation-text.js';
 import type { AnthropicConversation, OpenaiMessage } from '../spec/conversation.js';
 import type { CacheControl, PreparedRequest, TextBlock } from '../spec/prepared-turn.js';
 

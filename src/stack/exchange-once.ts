@@ -1,4 +1,4 @@
-import { requestKey } from '../core/request-key.js';
+import { requestKey } from '../core/wire/request-key.js';
 import type { ExchangeOnce, SessionSnapshot } from '../spec/memory-store.js';
 import type { StackContext } from './stack-context.js';
 

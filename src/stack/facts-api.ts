@@ -1,6 +1,6 @@
-import { buildFactQuery } from '../core/build-fact-query.js';
-import { checkFact } from '../core/check-fact.js';
-import { hashFact } from '../core/hash-fact.js';
+import { checkFact } from '../core/facts/check-fact.js';
+import { hashFact } from '../core/facts/hash-fact.js';
+import { buildFactQuery } from '../core/search/build-fact-query.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { FactScope } from '../spec/scope.js';
 import { checkLimit } from './check-limit.js';

@@ -1,5 +1,5 @@
-import { cosineSimilarity } from '../core/cosine-similarity.js';
-import { fuseRankings } from '../core/fuse-rankings.js';
+import { cosineSimilarity } from '../core/search/cosine-similarity.js';
+import { fuseRankings } from '../core/search/fuse-rankings.js';
 import type { Fact, RankedFact } from '../spec/fact.js';
 import type { TurnRecord } from '../spec/memory-store.js';
 import type { FactScope } from '../spec/scope.js';

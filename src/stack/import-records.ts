@@ -1,9 +1,9 @@
-import { checkFact } from '../core/check-fact.js';
-import { checkPinText } from '../core/check-pin-text.js';
-import { deriveSessionHandle } from '../core/derive-session-handle.js';
-import { factContext } from '../core/fact-context.js';
-import { hashFact } from '../core/hash-fact.js';
-import { parseExportRecord } from '../core/parse-export-record.js';
+import { checkFact } from '../core/facts/check-fact.js';
+import { hashFact } from '../core/facts/hash-fact.js';
+import { deriveSessionHandle } from '../core/scope/derive-session-handle.js';
+import { factContext } from '../core/search/fact-context.js';
+import { checkPinText } from '../core/task/check-pin-text.js';
+import { parseExportRecord } from '../core/validation/parse-export-record.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { ExportedFact, ExportedSession, ExportedTurn, ExportHeader, ExportRecord } from '../spec/export-record.js';
 import type { PinState } from '../spec/memory-store.js';

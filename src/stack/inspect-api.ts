@@ -1,9 +1,9 @@
-import { checkId } from '../core/check-id.js';
-import { type CacheView, classifyCacheUse } from '../core/classify-cache-use.js';
+import { type CacheView, classifyCacheUse } from '../core/prompt/classify-cache-use.js';
+import { checkId } from '../core/scope/check-id.js';
 
-export type { CacheUse, CacheView } from '../core/classify-cache-use.js';
+export type { CacheUse, CacheView } from '../core/prompt/classify-cache-use.js';
 
-import { renderPin } from '../core/render-pin.js';
+import { renderPin } from '../core/prompt/render-pin.js';
 import type { ChatPath } from '../spec/chat-model.js';
 import { ConfigError } from '../spec/errors/config-error.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';

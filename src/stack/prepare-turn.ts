@@ -1,7 +1,7 @@
-import { assemblePrompt } from '../core/assemble-prompt.js';
-import { countPromptTokens } from '../core/count-prompt-tokens.js';
-import { findQuestion } from '../core/find-question.js';
-import { formatHistoryTurn } from '../core/format-history-turn.js';
+import { assemblePrompt } from '../core/prompt/assemble-prompt.js';
+import { countPromptTokens } from '../core/prompt/count-prompt-tokens.js';
+import { formatHistoryTurn } from '../core/prompt/format-history-turn.js';
+import { findQuestion } from '../core/task/find-question.js';
 import type { SessionSnapshot, TurnRecord } from '../spec/memory-store.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import { checkMessage } from './check-message.js';

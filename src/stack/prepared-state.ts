@@ -1,5 +1,5 @@
-import { statesTask } from '../core/states-task.js';
-import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import { statesTask } from '../core/task/states-task.js';
+import { stripSenderMetadata } from '../core/text/strip-sender-metadata.js';
 import type { ExchangeOnce } from '../spec/memory-store.js';
 import type { PreparedTurn } from '../spec/prepared-turn.js';
 import type { SentPrompt } from '../spec/turn-trace.js';

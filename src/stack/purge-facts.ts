@@ -7,7 +7,9 @@ const DAY_MS = 86_400_000;
  * interval (the first call always runs; `due` says whether a call would). Runs as a background job, queued after an
  * extraction when it is due; a failure is an event, never an error.
  */
-export function factPurger(context: StackContext): (() => Promise<void>) & { due: () => boolean } {
+export function factPurger(
+  context: Pick<StackContext, 'store' | 'limits' | 'now' | 'emit'>,
+): (() => Promise<void>) & { due: () => boolean } {
   let lastRun = Number.NEGATIVE_INFINITY;
   const due = (): boolean => context.now().getTime() - lastRun >= context.limits.purgeIntervalMinutes * 60_000;
   const purge = async (): Promise<void> => {

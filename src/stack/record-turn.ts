@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { conversationText } from '../core/conversation-text.js';
-import { driftScore } from '../core/drift-score.js';
-import { serializeSentPrompt } from '../core/serialize-sent-prompt.js';
+import { serializeSentPrompt } from '../core/prompt/serialize-sent-prompt.js';
+import { driftScore } from '../core/task/drift-score.js';
+import { conversationText } from '../core/wire/conversation-text.js';
 import type { ChatPath } from '../spec/chat-model.js';
 import type { AnthropicBlock } from '../spec/conversation.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { findQuestion } from '../core/find-question.js';
+import { findQuestion } from '../core/task/find-question.js';
 import type { ExtractJob, MemoryJob } from '../spec/job-queue.js';
 import { compressSession } from './compress-session.js';
 import { extractMemory } from './extract-memory.js';

@@ -1,8 +1,8 @@
-import { buildFactQuery } from '../core/build-fact-query.js';
-import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/build-search-query.js';
-import { factSimilarity } from '../core/fact-similarity.js';
-import { findSuperseded, supersedeCues, userReadings } from '../core/find-superseded.js';
-import { hashFact } from '../core/hash-fact.js';
+import { findSuperseded, supersedeCues, userReadings } from '../core/facts/find-superseded.js';
+import { hashFact } from '../core/facts/hash-fact.js';
+import { buildFactQuery } from '../core/search/build-fact-query.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/search/build-search-query.js';
+import { factSimilarity } from '../core/search/fact-similarity.js';
 import type { Fact } from '../spec/fact.js';
 import type { MemorySource } from '../spec/memory-source.js';
 import type { FactScope } from '../spec/scope.js';

@@ -1,9 +1,9 @@
-import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
-import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/build-search-query.js';
-import { findEntities } from '../core/find-entities.js';
-import { isPastReference } from '../core/is-past-reference.js';
-import { rankFacts } from '../core/rank-facts.js';
-import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import { buildFactQuery, isEmptyQuery } from '../core/search/build-fact-query.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/search/build-search-query.js';
+import { findEntities } from '../core/search/find-entities.js';
+import { isPastReference } from '../core/search/is-past-reference.js';
+import { rankFacts } from '../core/search/rank-facts.js';
+import { stripSenderMetadata } from '../core/text/strip-sender-metadata.js';
 import type { RankedFact } from '../spec/fact.js';
 import type { FactQuery } from '../spec/memory-store.js';
 import type { FactScope } from '../spec/scope.js';

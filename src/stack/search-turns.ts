@@ -1,10 +1,10 @@
-import { askedAnswerKind } from '../core/answer-kind.js';
-import { buildFactQuery, isEmptyQuery } from '../core/build-fact-query.js';
-import { buildSearchQuery, TURN_SEARCH_WEIGHTS } from '../core/build-search-query.js';
-import { findEntities } from '../core/find-entities.js';
-import { rankTurns } from '../core/rank-turns.js';
-import { spokenOfRole } from '../core/spoken-of-role.js';
-import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import { askedAnswerKind } from '../core/search/answer-kind.js';
+import { buildFactQuery, isEmptyQuery } from '../core/search/build-fact-query.js';
+import { buildSearchQuery, TURN_SEARCH_WEIGHTS } from '../core/search/build-search-query.js';
+import { findEntities } from '../core/search/find-entities.js';
+import { rankTurns } from '../core/search/rank-turns.js';
+import { spokenOfRole } from '../core/search/spoken-of-role.js';
+import { stripSenderMetadata } from '../core/text/strip-sender-metadata.js';
 import type { FactQuery, TurnRecord } from '../spec/memory-store.js';
 import { fuseTurnVectors } from './fuse-with-vectors.js';
 import type { StackContext } from './stack-context.js';

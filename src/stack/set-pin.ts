@@ -1,7 +1,7 @@
-import { checkPinText } from '../core/check-pin-text.js';
-import { deriveSessionHandle } from '../core/derive-session-handle.js';
-import { isSharedConversation } from '../core/is-shared-conversation.js';
-import { renderPin } from '../core/render-pin.js';
+import { renderPin } from '../core/prompt/render-pin.js';
+import { deriveSessionHandle } from '../core/scope/derive-session-handle.js';
+import { isSharedConversation } from '../core/scope/is-shared-conversation.js';
+import { checkPinText } from '../core/task/check-pin-text.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import { StoreError } from '../spec/errors/store-error.js';
 import type { PinState } from '../spec/memory-store.js';

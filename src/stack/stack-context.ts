@@ -1,4 +1,4 @@
-import { MISS_COUNTER_OF } from '../core/explain-cache-miss.js';
+import { MISS_COUNTER_OF } from '../core/prompt/explain-cache-miss.js';
 import type { ModelSessionState } from '../spec/chat-model.js';
 import type { Embedder } from '../spec/embedder.js';
 import type { MemstackEvent, MemstackEventHandler } from '../spec/events.js';

@@ -1,6 +1,6 @@
-import { checkVectors } from '../core/check-vectors.js';
-import { embeddingText } from '../core/embedding-text.js';
-import { stripSenderMetadata } from '../core/strip-sender-metadata.js';
+import { checkVectors } from '../core/search/check-vectors.js';
+import { embeddingText } from '../core/search/embedding-text.js';
+import { stripSenderMetadata } from '../core/text/strip-sender-metadata.js';
 import type { FactScope } from '../spec/scope.js';
 import type { StackContext } from './stack-context.js';
 import { withTimeout } from './with-timeout.js';

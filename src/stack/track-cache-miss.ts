@@ -1,7 +1,7 @@
 import { flattenRequest } from '../cache/flatten-request.js';
 import { prefixKeys } from '../cache/prefix-keys.js';
-import { type CacheBasis, explainCacheMiss } from '../core/explain-cache-miss.js';
-import { CACHE_WINDOW_MS } from '../core/split-pin-for-cache.js';
+import { type CacheBasis, explainCacheMiss } from '../core/prompt/explain-cache-miss.js';
+import { CACHE_WINDOW_MS } from '../core/prompt/split-pin-for-cache.js';
 import type { PreparedRequest } from '../spec/prepared-turn.js';
 import type { CacheMissReason } from '../spec/usage.js';
 

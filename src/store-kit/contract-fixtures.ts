@@ -1,5 +1,5 @@
 import type { TestContext } from 'vitest';
-import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../core/build-search-query.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../core/search/build-search-query.js';
 import type {
   FactQuery,
   FactScope,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CJK_RUN } from '../text/scripts.js';
 import { CHANGES_CJK_UNDER_NFKC, cjkBigrams, cjkWordGrams } from './cjk-bigrams.js';
-import { CJK_RUN } from './scripts.js';
 
 describe('cjkBigrams', () => {
   it('indexes each Chinese/Japanese run as overlapping bigrams, then its last character alone', () => {

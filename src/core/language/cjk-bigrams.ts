@@ -1,4 +1,4 @@
-import { CJK_RUN } from './scripts.js';
+import { CJK_RUN } from '../text/scripts.js';
 
 const SPACE = 0x20;
 /**

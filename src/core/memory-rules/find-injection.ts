@@ -1,4 +1,4 @@
-import { CJK_LETTER } from '../language/scripts.js';
+import { CJK_LETTER } from '../text/scripts.js';
 import { createPhraseMatcher } from './create-phrase-matcher.js';
 import { INJECTION_PHRASES } from './injection-phrases.js';
 import { normalizeForMatching } from './normalize-for-matching.js';

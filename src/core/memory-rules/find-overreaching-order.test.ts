@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../split-sentences.js';
+import { splitSentences } from '../text/split-sentences.js';
 import { findOverreachingOrder, type OrderReach } from './find-overreaching-order.js';
 import { ORDER_WORD_PACKS } from './order-word-packs.js';
 

@@ -1,4 +1,4 @@
-import { KANA_LETTER, UNSPACED_LETTER } from '../language/scripts.js';
+import { KANA_LETTER, UNSPACED_LETTER } from '../text/scripts.js';
 import { compileWordList } from './compile-word-list.js';
 import { normalizeForMatching } from './normalize-for-matching.js';
 import { ORDER_WORD_PACKS } from './order-word-packs.js';

@@ -1,4 +1,4 @@
-import { CJK_LETTER, CJK_LETTERS } from '../language/scripts.js';
+import { CJK_LETTER, CJK_LETTERS } from '../text/scripts.js';
 import { compileWordList } from './compile-word-list.js';
 import { ERROR_PATTERNS } from './error-patterns.js';
 import { ERROR_REPORT_WORDS } from './error-report-words.js';

@@ -1,4 +1,4 @@
-import { CJK_LETTER, COMMON_LETTER } from '../language/scripts.js';
+import { CJK_LETTER, COMMON_LETTER } from '../text/scripts.js';
 import { normalizeForMatching } from './normalize-for-matching.js';
 
 const HEAD = 2000;

@@ -1,4 +1,4 @@
-import { SCRIPT } from '../language/scripts.js';
+import { SCRIPT } from '../text/scripts.js';
 import { LOOK_ALIKE_LETTERS } from './look-alike-letters.js';
 import { TRADITIONAL_CHINESE_LETTERS } from './traditional-chinese-letters.js';
 

@@ -1,5 +1,5 @@
 import { foldCase } from '../../core/language/fold-text.js';
-import { KANA_LETTER } from '../../core/language/scripts.js';
+import { KANA_LETTER } from '../../core/text/scripts.js';
 import { LIFE_FACT_RULES, type LifeFactKind } from './life-fact-rules.js';
 
 export type FactKind = 'preference' | 'decision' | 'constraint' | 'environment' | LifeFactKind;

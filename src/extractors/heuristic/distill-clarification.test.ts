@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countGraphemes } from '../../core/count-graphemes.js';
+import { countGraphemes } from '../../core/text/count-graphemes.js';
 import { distillClarification } from './distill-clarification.js';
 
 const options = { maxQuestionLength: 200, maxAnswerLength: 300 };

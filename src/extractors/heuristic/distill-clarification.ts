@@ -1,7 +1,7 @@
-import { countGraphemes } from '../../core/count-graphemes.js';
-import { UNSPACED_LETTERS } from '../../core/language/scripts.js';
-import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
-import { truncateGraphemes } from '../../core/truncate-graphemes.js';
+import { countGraphemes } from '../../core/text/count-graphemes.js';
+import { UNSPACED_LETTERS } from '../../core/text/scripts.js';
+import { stripSenderMetadata } from '../../core/text/strip-sender-metadata.js';
+import { truncateGraphemes } from '../../core/text/truncate-graphemes.js';
 import { cleanSentence } from './clean-sentence.js';
 import { joinSentences } from './join-sentences.js';
 import { leadingSentences } from './leading-sentences.js';

@@ -1,7 +1,7 @@
-import { isSubstantive } from '../../core/is-substantive.js';
-import { isTaskSentence } from '../../core/is-task-sentence.js';
-import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
-import { truncateGraphemes } from '../../core/truncate-graphemes.js';
+import { isSubstantive } from '../../core/facts/is-substantive.js';
+import { isTaskSentence } from '../../core/task/is-task-sentence.js';
+import { stripSenderMetadata } from '../../core/text/strip-sender-metadata.js';
+import { truncateGraphemes } from '../../core/text/truncate-graphemes.js';
 import { cleanSentence } from './clean-sentence.js';
 import { joinSentences } from './join-sentences.js';
 import { leadingSentences } from './leading-sentences.js';

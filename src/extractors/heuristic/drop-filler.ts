@@ -1,4 +1,4 @@
-import { KANA_LETTER } from '../../core/language/scripts.js';
+import { KANA_LETTER } from '../../core/text/scripts.js';
 
 // Words that add nothing to a fact, and times relative to the moment of speaking, which a stored fact would carry
 // into a future where they are wrong ("I moved to Berlin last week" read a year later).

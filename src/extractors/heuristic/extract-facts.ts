@@ -1,6 +1,6 @@
-import { isSubstantive } from '../../core/is-substantive.js';
+import { isSubstantive } from '../../core/facts/is-substantive.js';
 import { foldToWords } from '../../core/language/fold-text.js';
-import { stripSenderMetadata } from '../../core/strip-sender-metadata.js';
+import { stripSenderMetadata } from '../../core/text/strip-sender-metadata.js';
 import { mentionsNoLonger, mentionsNow } from './change-markers.js';
 import { classifyFact } from './classify-fact.js';
 import { cleanSentence } from './clean-sentence.js';

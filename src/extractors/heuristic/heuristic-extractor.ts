@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { checkExtractionCall } from '../../core/check-extraction-call.js';
-import { checkOptions } from '../../core/check-options.js';
-import { findContradicted } from '../../core/find-contradicted.js';
+import { findContradicted } from '../../core/facts/find-contradicted.js';
+import { checkExtractionCall } from '../../core/validation/check-extraction-call.js';
+import { checkOptions } from '../../core/validation/check-options.js';
 import type { Extraction, ExtractionInput, Extractor } from '../../spec/extractor.js';
 import { distillClarification } from './distill-clarification.js';
 import { distillTask } from './distill-task.js';

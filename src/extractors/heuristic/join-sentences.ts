@@ -1,4 +1,4 @@
-import { UNSPACED_CHARACTER as WIDE_CHARACTER } from '../../core/language/scripts.js';
+import { UNSPACED_CHARACTER as WIDE_CHARACTER } from '../../core/text/scripts.js';
 
 const WIDE_TERMINATOR = /[。！？：；]/;
 const TERMINAL = /[.!?。！？…:;：；]$/;

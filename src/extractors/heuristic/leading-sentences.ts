@@ -1,4 +1,4 @@
-import { splitSentences } from '../../core/split-sentences.js';
+import { splitSentences } from '../../core/text/split-sentences.js';
 
 /**
  * The sentences of the first `maxLength` code units of a text, without code blocks. Memory is distilled from the

@@ -1,4 +1,4 @@
-import { KANA_LETTER } from '../../core/language/scripts.js';
+import { KANA_LETTER } from '../../core/text/scripts.js';
 import type { FactKind } from './classify-fact.js';
 import {
   CHINESE_KIN_PLAIN,

@@ -1,4 +1,4 @@
-import { KANA_LETTER } from '../../core/language/scripts.js';
+import { KANA_LETTER } from '../../core/text/scripts.js';
 import { CHINESE_PERSONAL, CHINESE_PETS, CHINESE_RELATIVES, ENGLISH_RELATIVES } from './fact-words.js';
 
 // Sentences longer than this are not split: the patterns below stay linear on what reaches them.

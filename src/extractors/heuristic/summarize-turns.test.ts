@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../../core/split-sentences.js';
-import { truncateGraphemes } from '../../core/truncate-graphemes.js';
+import { splitSentences } from '../../core/text/split-sentences.js';
+import { truncateGraphemes } from '../../core/text/truncate-graphemes.js';
 import { summarizeTurns } from './summarize-turns.js';
 
 describe('summarizeTurns', () => {

@@ -1,6 +1,6 @@
-import { countGraphemes } from '../../core/count-graphemes.js';
-import { splitSentences } from '../../core/split-sentences.js';
-import { truncateGraphemes } from '../../core/truncate-graphemes.js';
+import { countGraphemes } from '../../core/text/count-graphemes.js';
+import { splitSentences } from '../../core/text/split-sentences.js';
+import { truncateGraphemes } from '../../core/text/truncate-graphemes.js';
 import type { SummaryInput } from '../../spec/extractor.js';
 
 /** Longest summary written, in grapheme clusters. */

@@ -1,4 +1,4 @@
-import { escapeTags } from '../../core/escape-tags.js';
+import { escapeTags } from '../../core/text/escape-tags.js';
 import type { ExtractionInput } from '../../spec/extractor.js';
 
 export const EXTRACTION_SYSTEM_PROMPT = `You maintain the memory of an AI assistant. From one exchange between a user and the assistant you extract, as JSON:

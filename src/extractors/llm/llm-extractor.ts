@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { checkExtractionCall } from '../../core/check-extraction-call.js';
-import { checkOptions, functionSchema } from '../../core/check-options.js';
-import { parseExtraction } from '../../core/parse-extraction.js';
+import { checkExtractionCall } from '../../core/validation/check-extraction-call.js';
+import { checkOptions, functionSchema } from '../../core/validation/check-options.js';
+import { parseExtraction } from '../../core/validation/parse-extraction.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import type { Extractor } from '../../spec/extractor.js';
 import { dropMalformedSupersedes } from './drop-malformed-supersedes.js';

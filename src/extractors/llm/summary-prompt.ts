@@ -1,4 +1,4 @@
-import { escapeTags } from '../../core/escape-tags.js';
+import { escapeTags } from '../../core/text/escape-tags.js';
 import type { SummaryInput } from '../../spec/extractor.js';
 
 export const SUMMARY_SYSTEM_PROMPT = `You compress the older part of a conversation between a user and an AI assistant into a summary that will replace it.

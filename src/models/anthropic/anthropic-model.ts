@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import { checkOptions, functionSchema, httpUrlSchema } from '../../core/check-options.js';
+import { checkOptions, functionSchema, httpUrlSchema } from '../../core/validation/check-options.js';
 import type { ChatModel } from '../../spec/chat-model.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import { ConfigError } from '../../spec/errors/config-error.js';

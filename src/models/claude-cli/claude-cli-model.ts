@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { checkOptions } from '../../core/check-options.js';
-import { generationUuid } from '../../core/derive-session-handle.js';
+import { generationUuid } from '../../core/scope/derive-session-handle.js';
+import { checkOptions } from '../../core/validation/check-options.js';
 import type { ChatModel, ChatRequest, ChatResult } from '../../spec/chat-model.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import { ConfigError } from '../../spec/errors/config-error.js';

@@ -1,5 +1,5 @@
-import { escapeTags } from '../../core/escape-tags.js';
-import { trimTurn } from '../../core/trim-turn.js';
+import { trimTurn } from '../../core/prompt/trim-turn.js';
+import { escapeTags } from '../../core/text/escape-tags.js';
 import { InvalidInputError } from '../../spec/errors/invalid-input-error.js';
 import type { MessageParam, PreparedRequest } from '../../spec/prepared-turn.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { checkOptions, functionSchema, httpUrlSchema } from '../../core/check-options.js';
-import { checkVectors } from '../../core/check-vectors.js';
+import { checkVectors } from '../../core/search/check-vectors.js';
+import { checkOptions, functionSchema, httpUrlSchema } from '../../core/validation/check-options.js';
 import type { Embedder } from '../../spec/embedder.js';
 import { MemstackError } from '../../spec/errors/memstack-error.js';
 import { ModelCallError } from '../../spec/errors/model-call-error.js';

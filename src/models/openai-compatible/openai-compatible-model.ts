@@ -5,7 +5,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import { checkOptions, functionSchema, httpUrlSchema } from '../../core/check-options.js';
+import { checkOptions, functionSchema, httpUrlSchema } from '../../core/validation/check-options.js';
 import type { ChatModel } from '../../spec/chat-model.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import { convertToOpenaiCompatibleMessages } from './convert-to-openai-compatible-messages.js';

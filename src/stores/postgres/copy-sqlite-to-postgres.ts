@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { parseMemoryJob } from '../../core/parse-memory-job.js';
+import { parseMemoryJob } from '../../core/validation/parse-memory-job.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { SqliteDatabase } from '../sqlite/sqlite-database.js';
 import type { PostgresMemoryStore } from './postgres-store.js';

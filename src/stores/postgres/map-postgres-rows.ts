@@ -5,7 +5,7 @@ import {
   parseStoredModelState,
   parseStoredTaskSource,
   usageFromColumns,
-} from '../../core/parse-stored-values.js';
+} from '../../core/validation/parse-stored-values.js';
 import type { Fact } from '../../spec/fact.js';
 import type { Clarification, PinState, SessionRecord, TurnDetail, TurnRecord } from '../../spec/memory-store.js';
 import type { Usage } from '../../spec/usage.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import { parseMemoryJob } from '../../core/parse-memory-job.js';
+import { parseMemoryJob } from '../../core/validation/parse-memory-job.js';
 import type { MemoryJob } from '../../spec/job-queue.js';
 import type { ClaimedJob, FailedJob, JobState, JobView } from '../../spec/job-store.js';
 import { laneOf } from './lane-of.js';

@@ -1,6 +1,6 @@
-import { buildFactDocument } from '../../core/build-fact-document.js';
-import { factContext } from '../../core/fact-context.js';
-import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/neighbour-context.js';
+import { buildFactDocument } from '../../core/search/build-fact-document.js';
+import { factContext } from '../../core/search/fact-context.js';
+import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/search/neighbour-context.js';
 import type { FactCandidate, FactEdit, FactStore, NewFact } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-postgres-rows.js';

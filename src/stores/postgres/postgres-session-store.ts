@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { buildTurnText, type TurnTextFields } from '../../core/build-turn-document.js';
+import { buildTurnText, type TurnTextFields } from '../../core/search/build-turn-document.js';
 import type {
   CompressionWrite,
   ExchangeIds,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../../../test/support/test-postgres.js';
-import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/search/build-search-query.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { ExchangeWrite, FactQuery, MemoryStore } from '../../spec/memory-store.js';
 import { JOB_CASE_LEASE_MS, JOB_CASE_MAX_ATTEMPTS } from '../../store-kit/job-cases.js';

@@ -3,8 +3,8 @@ import {
   buildTurnDocument,
   joinTurnDocument,
   type TurnTextFields,
-} from '../../core/build-turn-document.js';
-import { TURN_CONTEXT_REACH, turnNeighbours } from '../../core/turn-neighbours.js';
+} from '../../core/search/build-turn-document.js';
+import { TURN_CONTEXT_REACH, turnNeighbours } from '../../core/search/turn-neighbours.js';
 import type { IndexDocument, SearchQuery, TurnCandidate } from '../../spec/memory-store.js';
 import { TURN_COLUMNS, type TurnRow, toTurn } from './map-postgres-rows.js';
 import { type Bm25Table, rankBm25 } from './postgres-bm25-index.js';

@@ -1,4 +1,4 @@
-import { decodeVector, encodeVector } from '../../core/vector-bytes.js';
+import { decodeVector, encodeVector } from '../../core/search/vector-bytes.js';
 import type { MissingVectorsPage, VectorStore } from '../../spec/vector-store.js';
 import { FACT_COLUMNS, type FactRow, TURN_COLUMNS, type TurnRow, toFact, toTurn } from './map-postgres-rows.js';
 import { scopeKey } from './postgres-fact-store.js';

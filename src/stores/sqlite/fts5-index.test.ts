@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../../core/build-search-query.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../../core/search/build-search-query.js';
 import type { FactQuery } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { type SqliteMemoryStore, sqliteStore } from './sqlite-store.js';

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildFactDocument } from '../../core/build-fact-document.js';
-import { buildTurnDocument } from '../../core/build-turn-document.js';
 import { indexTokens } from '../../core/language/index-tokens.js';
+import { buildFactDocument } from '../../core/search/build-fact-document.js';
+import { buildTurnDocument } from '../../core/search/build-turn-document.js';
 
 /** FTS5 tables with a tokenizer, and the tokens it gives a text (by the table's vocabulary, in order). */
 function tokenizer(tokenize: string) {

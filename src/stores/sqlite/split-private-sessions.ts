@@ -1,4 +1,4 @@
-import { deriveSessionHandle } from '../../core/derive-session-handle.js';
+import { deriveSessionHandle } from '../../core/scope/derive-session-handle.js';
 import { parseClarifications, type SessionRow } from './map-sqlite-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';

@@ -1,7 +1,7 @@
-import { buildFactDocument } from '../../core/build-fact-document.js';
-import { factContext } from '../../core/fact-context.js';
-import { forgetFromSession } from '../../core/forget-from-session.js';
-import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/neighbour-context.js';
+import { forgetFromSession } from '../../core/scope/forget-from-session.js';
+import { buildFactDocument } from '../../core/search/build-fact-document.js';
+import { factContext } from '../../core/search/fact-context.js';
+import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/search/neighbour-context.js';
 import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
 import { parseClarifications } from './map-sqlite-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';

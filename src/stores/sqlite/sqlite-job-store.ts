@@ -1,4 +1,4 @@
-import { parseMemoryJob } from '../../core/parse-memory-job.js';
+import { parseMemoryJob } from '../../core/validation/parse-memory-job.js';
 import type { MemoryJob } from '../../spec/job-queue.js';
 import type { ClaimedJob, FailedJob, JobState, JobStore, JobView } from '../../spec/job-store.js';
 import { type ProcessLiveness, processLiveness } from './process-liveness.js';

@@ -1,5 +1,5 @@
-import { parseStoredCacheMiss } from '../../core/parse-stored-values.js';
-import { parseSentPrompt, parseTurnTrace } from '../../core/parse-turn-trace.js';
+import { parseStoredCacheMiss } from '../../core/validation/parse-stored-values.js';
+import { parseSentPrompt, parseTurnTrace } from '../../core/validation/parse-turn-trace.js';
 import type { ReplyFigures, ScopeSummary, SessionSummary, StoreBrowser, StoredFact } from '../../spec/store-browser.js';
 import { FACT_COLUMNS, type FactRow, type TurnDetailRow, toFact, toTurnDetail, toUsage } from './map-sqlite-rows.js';
 import { scopeKey } from './scope-key.js';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { buildFactDocument } from '../../core/build-fact-document.js';
 import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
+import { buildFactDocument } from '../../core/search/build-fact-document.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';

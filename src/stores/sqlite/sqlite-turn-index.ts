@@ -3,8 +3,8 @@ import {
   buildTurnDocument,
   joinTurnDocument,
   type TurnTextFields,
-} from '../../core/build-turn-document.js';
-import { TURN_CONTEXT_REACH, turnNeighbours } from '../../core/turn-neighbours.js';
+} from '../../core/search/build-turn-document.js';
+import { TURN_CONTEXT_REACH, turnNeighbours } from '../../core/search/turn-neighbours.js';
 import type { SearchQuery, TurnCandidate } from '../../spec/memory-store.js';
 import { type TurnRow, toTurn } from './map-sqlite-rows.js';
 import { sessionToken } from './session-token.js';

@@ -1,4 +1,4 @@
-import { decodeVector, encodeVector } from '../../core/vector-bytes.js';
+import { decodeVector, encodeVector } from '../../core/search/vector-bytes.js';
 import type { MissingVectorsPage, VectorStore } from '../../spec/vector-store.js';
 import { FACT_COLUMNS, type FactRow, type TurnRow, toFact, toTurn } from './map-sqlite-rows.js';
 import { scopeKey } from './scope-key.js';

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { InvalidOutputError } from '../../spec/errors/invalid-output-error.js';
+import type { Extraction } from '../../spec/extractor.js';
+
+const extractionSchema = z.object({
+  task: z.string().nullish(),
+  clarification: z.string().nullish(),
+  facts: z.array(z.string()).max(64).optional(),
+  supersedes: z.array(z.number().int().nonnegative()).max(64).optional(),
+});
+
+/** Validates what an extractor returned; anything else is an `InvalidOutputError`, and nothing of it is used. */
+export function parseExtraction(value: unknown): Extraction {
+  const parsed = extractionSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new InvalidOutputError(
+      `the extractor's output does not match the extraction schema: ${z.prettifyError(parsed.error)}`,
+      excerpt(value),
+    );
+  }
+  return parsed.data;
+}
+
+function excerpt(value: unknown): string {
+  try {
+    return (JSON.stringify(value) ?? String(value)).slice(0, 200);
+  } catch {
+    return String(value).slice(0, 200);
+  }
+}
