@@ -162,8 +162,8 @@ function labelledFactsExtractor(item: ExtractionCase): Extractor {
     ...heuristic,
     async extract(input, options) {
       const extraction = await heuristic.extract(input, options);
-      if (input.userText !== item.message) return { ...extraction, facts: [], supersedes: [] };
-      return { ...extraction, facts: item.facts, supersedes: [] };
+      if (input.userText !== item.message) return { ...extraction, facts: [] };
+      return { ...extraction, facts: item.facts };
     },
   };
 }

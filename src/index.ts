@@ -2,6 +2,7 @@
 // model SDK: the store and the models are subpath entries (`memstack/sqlite`, `memstack/anthropic`,
 // `memstack/openai-compatible`, `memstack/claude-cli`, `memstack/testing`). Edges import from the entries only.
 
+export { type DefaultMemoryPolicyOptions, defaultMemoryPolicy } from './core/policy/default-memory-policy.js';
 export { trimTurn } from './core/prompt/trim-turn.js';
 export { deriveSessionHandle, generationUuid, type SessionHandle } from './core/scope/derive-session-handle.js';
 export { isBlankId } from './core/scope/is-blank-id.js';
@@ -46,6 +47,15 @@ export type { Extraction, ExtractionInput, Extractor, SummaryInput } from './spe
 export type { Fact, RankedFact } from './spec/fact.js';
 export type { ExtractJob, JobQueue, MemoryJob, PurgeJob } from './spec/job-queue.js';
 export type { ClaimedJob, FailedJob, JobState, JobStore, JobView } from './spec/job-store.js';
+export type {
+  DroppedSentences,
+  MemoryCandidate,
+  MemoryCheckName,
+  MemoryKind,
+  MemoryPolicy,
+  MemoryVerdict,
+  SupersedeStatement,
+} from './spec/memory-policy.js';
 export type {
   CompressionWrite,
   ExchangeIds,

@@ -1,8 +1,8 @@
-import { checkMemoryText } from '../core/facts/check-memory-text.js';
 import { redactInjections } from '../core/memory-rules/redact-injections.js';
 import { renderPin } from '../core/prompt/render-pin.js';
 import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
 import type { TurnRecord } from '../spec/memory-store.js';
+import { admitMemory } from './admit-memory.js';
 import type { StackContext } from './stack-context.js';
 import { TimeoutSignal, withTimeout } from './with-timeout.js';
 
@@ -40,7 +40,7 @@ export async function compressSession(context: StackContext, sessionKey: string)
         { signal },
       ),
     );
-    const summary = checkSummary(raw, limits.summaryMaxChars);
+    const summary = checkSummary(context, raw, limits.summaryMaxChars);
     const written = await store.sessions.compress(sessionKey, {
       summary,
       throughTurnId: last.id,
@@ -76,10 +76,11 @@ function olderTurns(turns: readonly TurnRecord[], keepTokens: number): TurnRecor
  * taken out and the rest checked again. Anything else the gate refuses (an error text, junk, an oversized output) is
  * an `InvalidOutputError`: nothing is written, and the next turn tries again.
  */
-function checkSummary(raw: unknown, maxChars: number): string {
-  let checked = checkMemoryText(raw, { kind: 'summary', maxChars });
-  if (!checked.ok && checked.reason === 'injection' && typeof raw === 'string') {
-    checked = checkMemoryText(redactInjections(raw).text, { kind: 'summary', maxChars });
+function checkSummary(context: StackContext, raw: unknown, maxChars: number): string {
+  if (typeof raw !== 'string') throw new InvalidOutputError('the summary was refused (not-text)', '');
+  let checked = admitMemory(context, { text: raw, kind: 'summary', source: 'reply', maxChars });
+  if (!checked.ok && checked.reason === 'injection') {
+    checked = admitMemory(context, { text: redactInjections(raw).text, kind: 'summary', source: 'reply', maxChars });
   }
   if (!checked.ok) throw new InvalidOutputError(`the summary was refused (${checked.reason})`, checked.text);
   return checked.text;

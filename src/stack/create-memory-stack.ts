@@ -1,3 +1,4 @@
+import { defaultMemoryPolicy } from '../core/policy/default-memory-policy.js';
 import { renderPin } from '../core/prompt/render-pin.js';
 import { deriveSessionHandle } from '../core/scope/derive-session-handle.js';
 import { buildFactQuery } from '../core/search/build-fact-query.js';
@@ -7,11 +8,13 @@ import { ConfigError } from '../spec/errors/config-error.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { MemstackEventHandler } from '../spec/events.js';
 import type { Extractor } from '../spec/extractor.js';
+import type { MemoryPolicy } from '../spec/memory-policy.js';
 import type { MemoryStore } from '../spec/memory-store.js';
 import type { PromptLayout } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
 import { boundedTokenizer } from '../tokenizers/bounded-tokenizer.js';
 import { o200kTokenizer } from '../tokenizers/o200k-tokenizer.js';
+import { isMemoryPolicy } from './admit-memory.js';
 import { chatTurn } from './chat-turn.js';
 import { checkLimit } from './check-limit.js';
 import { checkScope } from './check-scope.js';
@@ -41,6 +44,12 @@ export interface MemoryStackOptions {
   store: MemoryStore;
   /** Turns exchanges into memory in the background. Default: `heuristicExtractor()` (offline, no model). */
   extractor?: Extractor;
+  /**
+   * What may become memory (every task, answer, fact and summary, from every path) and what a new statement
+   * replaces: `defaultMemoryPolicy()` when absent. Wrap it to add rules of your own; `defaultMemoryPolicy({ allow })`
+   * turns a check off (decision 31).
+   */
+  policy?: MemoryPolicy;
   /** The agent's own system prompt; memstack appends its sections after it. */
   systemPrompt?: string;
   /** Default `'cache-aware'`. */
@@ -106,12 +115,20 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
       `runJobs: false needs a store that keeps its jobs, and the ${String(options.store.name)} store does not (a file-backed sqliteStore does)`,
     );
   }
+  if (options.policy !== undefined && !isMemoryPolicy(options.policy)) {
+    throw new ConfigError(
+      'INVALID_CONFIG',
+      'policy must be a MemoryPolicy: admit(), and supersede with statements(), cues() and find()',
+    );
+  }
+  const policy = options.policy ?? defaultMemoryPolicy();
   const store = options.store;
   const now = options.now ?? (() => new Date());
   const emit = safeEmitter(options.onEvent, stats);
   const context: StackContext = {
     store,
     extractor: options.extractor ?? heuristicExtractor(),
+    policy,
     tokenizer,
     layout,
     systemPrompt: (options.systemPrompt ?? '').trim(),

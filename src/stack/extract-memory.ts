@@ -1,24 +1,22 @@
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { attributeSource } from '../core/facts/attribute-source.js';
-import { checkFact } from '../core/facts/check-fact.js';
-import { checkMemoryText } from '../core/facts/check-memory-text.js';
-import { messageStatements } from '../core/facts/find-superseded.js';
 import { hashFact } from '../core/facts/hash-fact.js';
 import { isSubstantive } from '../core/facts/is-substantive.js';
 import { renderPin } from '../core/prompt/render-pin.js';
 import { factContext } from '../core/search/fact-context.js';
 import { factSimilarity } from '../core/search/fact-similarity.js';
 import { appendClarification } from '../core/task/append-clarification.js';
-import { type ScreenedPinText, screenPinText } from '../core/task/screen-pin-text.js';
 import { stripSenderMetadata } from '../core/text/strip-sender-metadata.js';
 import { parseExtraction } from '../core/validation/parse-extraction.js';
 import { InvalidOutputError } from '../spec/errors/invalid-output-error.js';
 import { StoreError } from '../spec/errors/store-error.js';
 import type { Extraction, ExtractionInput } from '../spec/extractor.js';
 import type { Fact } from '../spec/fact.js';
+import type { MemoryVerdict } from '../spec/memory-policy.js';
 import type { MemorySource } from '../spec/memory-source.js';
 import type { Clarification, ExtractionCommit, NewFact, PinState, SessionRecord } from '../spec/memory-store.js';
-import { findNearDuplicate, findSupersededFacts, storedFact } from './save-fact.js';
+import { admitMemory } from './admit-memory.js';
+import { findNearDuplicate, findSupersededFacts, storedFact, userStatements } from './save-fact.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
 import { storeVectors } from './store-vectors.js';
@@ -245,17 +243,18 @@ async function commit(
 }
 
 /**
- * The task the extractor returned, through the memory gate, without the sentences that direct the assistant beyond
- * the speaker's own work (`screenPinText`); null (and an event when refused) when there is none.
+ * The task the extractor returned, as the stack's policy admits it (by default through the memory gate, without the
+ * sentences that direct the assistant beyond the speaker's own work); null (and an event when refused) when none.
  */
 function checkedTask(context: StackContext, sessionKey: string, extraction: Extraction): string | null {
   if (extraction.task === undefined || extraction.task === null) return null;
-  const checked = checkMemoryText(extraction.task, { kind: 'task', maxChars: context.limits.taskMaxChars });
-  if (!checked.ok) {
-    reject(context, sessionKey, checked.text, `task-${checked.reason}`);
-    return null;
-  }
-  return screened(context, sessionKey, 'task', screenPinText(checked.text, { kind: 'task' }));
+  const verdict = admitMemory(context, {
+    text: extraction.task,
+    kind: 'task',
+    source: 'user',
+    maxChars: context.limits.taskMaxChars,
+  });
+  return admitted(context, sessionKey, 'task', verdict);
 }
 
 function checkedClarification(
@@ -267,43 +266,34 @@ function checkedClarification(
   const { limits } = context;
   if (extraction.clarification === undefined || extraction.clarification === null) return null;
   // The answer is the user's own words: injection phrasing is refused even here (a planted "answer").
-  const checked = checkMemoryText(extraction.clarification, {
+  const verdict = admitMemory(context, {
+    text: extraction.clarification,
     kind: 'clarification',
-    maxChars: limits.clarificationMaxChars,
     source: 'user',
+    maxChars: limits.clarificationMaxChars,
+    question: job.answersQuestion,
+    task,
   });
-  if (!checked.ok) {
-    reject(context, job.sessionKey, checked.text, `clarification-${checked.reason}`);
-    return null;
-  }
-  const text = screened(
-    context,
-    job.sessionKey,
-    'clarification',
-    screenPinText(checked.text, { kind: 'clarification', question: job.answersQuestion, task }),
-  );
+  const text = admitted(context, job.sessionKey, 'clarification', verdict);
   if (text === null) return null;
   return { text, userId: job.scope.userId ?? null, at: context.now().getTime(), source: 'user' };
 }
 
-/** What is left of a screened task or answer (null when nothing is); each sentence dropped is an event's item. */
-function screened(
+/**
+ * The text the policy admitted (null when it refused); each sentence it dropped from a task or an answer, and a
+ * refusal, is an `output-rejected` event's item.
+ */
+function admitted(
   context: StackContext,
   sessionKey: string,
   kind: 'task' | 'clarification',
-  result: ScreenedPinText,
+  verdict: MemoryVerdict,
 ): string | null {
-  if (result.dropped.length > 0) {
-    context.emit({
-      type: 'output-rejected',
-      sessionKey,
-      items: result.dropped.map(({ sentence, reason }) => ({
-        text: sentence.slice(0, 200),
-        reason: `${kind}-order-${reason}`,
-      })),
-    });
-  }
-  return result.text === '' ? null : result.text;
+  const dropped = (verdict.dropped ?? []).map(({ text, reason }) => ({ text, reason: `${kind}-${reason}` }));
+  const items =
+    verdict.ok || dropped.length > 0 ? dropped : [{ text: verdict.text, reason: `${kind}-${verdict.reason}` }];
+  if (items.length > 0) context.emit({ type: 'output-rejected', sessionKey, items });
+  return verdict.ok ? verdict.text : null;
 }
 
 function emitClarification(
@@ -356,7 +346,7 @@ async function planFacts(
       plan.rejected.push({ text: typeof raw === 'string' ? raw.slice(0, 200) : '', reason: 'not-own-words' });
       continue;
     }
-    const checked = checkFact(raw, { maxChars: limits.factMaxChars, source });
+    const checked = admitMemory(context, { text: raw, kind: 'fact', source, maxChars: limits.factMaxChars });
     if (!checked.ok) {
       plan.rejected.push({ text: checked.text, reason: checked.reason });
       continue;
@@ -388,23 +378,27 @@ async function planFacts(
   if (plan.facts.length === 0) return plan;
   const relatedIds = new Set(related.map((fact) => fact.id));
   const superseded = new Set<number>();
+  // An extractor that answers the question (an LLM's `supersedes`, even empty) is trusted on the facts it was shown:
+  // it read them and the message, where the word rules read words. Only a fact it was shown may go by its word, and
+  // only for a fact stored now.
+  const trusted = extraction.supersedes !== undefined;
   for (const id of extraction.supersedes ?? []) {
-    // Only a fact the extractor was shown may be superseded, and only by a fact stored this turn (the newest).
     if (!relatedIds.has(id) || superseded.has(id)) continue;
     superseded.add(id);
     plan.supersede.push({ id, byFact: 'newest' });
   }
-  // Whatever the extractor said, the one supersede rule (`findSuperseded`, as `facts.add` applies it) runs on each new
-  // fact, then on the user's own statements ("I've gone off dark roast, …"): an extractor may word a fact so that it
-  // fills no slot, and what the user said is what was meant. What the message replaces is replaced by the turn's
-  // newest fact; a turn that stores no fact replaces nothing.
+  // The policy's supersede rule (as `facts.add` applies it) runs on each new fact, then on the user's own statements
+  // ("I've gone off dark roast, …"), for what the extractor did not judge: every fact when it gave no answer (the
+  // heuristic extractor, an LLM reply without the field), else only facts it was never shown (a move to Berlin shares
+  // no word with "lives in Paris", so the search that chose what it saw did not find it). What the message replaces
+  // is replaced by the turn's newest fact; a turn that stores no fact replaces nothing.
   const statements: Array<{ text: string; byFact: number | 'newest'; byUser: boolean }> = [
     ...plan.facts.map(({ write }, index) => ({ text: write.text, byFact: index, byUser: false })),
-    ...messageStatements(userText).map((text) => ({ text, byFact: 'newest' as const, byUser: true })),
+    ...userStatements(context, userText).map((text) => ({ text, byFact: 'newest' as const, byUser: true })),
   ];
   for (const { text, byFact, byUser } of statements) {
     for (const id of await findSupersededFacts(context, scope, text, { related, byUser })) {
-      if (superseded.has(id)) continue;
+      if (superseded.has(id) || (trusted && relatedIds.has(id))) continue;
       superseded.add(id);
       plan.supersede.push({ id, byFact });
     }
@@ -432,8 +426,4 @@ function emitFacts(context: StackContext, job: ExtractionJob, plan: FactPlan, wr
     context.emit({ type: 'fact-superseded', sessionKey, scope, factId: id, byFactId: byId });
   }
   return added;
-}
-
-function reject(context: StackContext, sessionKey: string, text: string, reason: string): void {
-  context.emit({ type: 'output-rejected', sessionKey, items: [{ text: text.slice(0, 200), reason }] });
 }

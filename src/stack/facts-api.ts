@@ -1,8 +1,8 @@
-import { checkFact } from '../core/facts/check-fact.js';
 import { hashFact } from '../core/facts/hash-fact.js';
 import { buildFactQuery } from '../core/search/build-fact-query.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { FactScope } from '../spec/scope.js';
+import { admitMemory } from './admit-memory.js';
 import { checkLimit } from './check-limit.js';
 import { checkScope } from './check-scope.js';
 import { startQueryVector } from './embed-query.js';
@@ -15,10 +15,10 @@ import { storeVectors } from './store-vectors.js';
 /** The most facts one search returns. */
 const MOST_RESULTS = 100;
 
-/** A fact given through the API, through the memory gate (as the extractor's are): its checked text, or an error. */
-function checkedFact(text: unknown, maxChars: number): string {
+/** A fact given through the API, as the stack's policy admits it (as the extractor's are): its text, or an error. */
+function checkedFact(context: StackContext, text: unknown): string {
   if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'a fact must be a string');
-  const checked = checkFact(text, { maxChars, source: 'api' });
+  const checked = admitMemory(context, { text, kind: 'fact', source: 'api', maxChars: context.limits.factMaxChars });
   if (!checked.ok) throw new InvalidInputError('INVALID_ARGUMENT', 'text', `not a storable fact (${checked.reason})`);
   return checked.text;
 }
@@ -33,7 +33,7 @@ export function createFactsApi(context: StackContext, open: () => void): FactsAp
   return {
     add: async (scope, text) => {
       const target = scoped(scope);
-      const checked = checkedFact(text, context.limits.factMaxChars);
+      const checked = checkedFact(context, text);
       const saved = await saveFact(context, target, checked, { sessionKey: null, turnId: null, source: 'api' });
       // A fact without a source turn is always stored (or merged).
       if (saved === null) throw new Error('unreachable: a fact without a source turn was refused');
@@ -59,7 +59,7 @@ export function createFactsApi(context: StackContext, open: () => void): FactsAp
     edit: async (scope, id, text) => {
       const target = scoped(scope);
       if (!Number.isSafeInteger(id)) throw new InvalidInputError('INVALID_ARGUMENT', 'id', 'a fact id is an integer');
-      const checked = checkedFact(text, context.limits.factMaxChars);
+      const checked = checkedFact(context, text);
       const at = context.now();
       const edited = await context.store.facts.edit(target, id, { text: checked, hash: hashFact(checked), at });
       // The store dropped the old text's vector: the new text gets its own.

@@ -1,12 +1,11 @@
-import { checkFact } from '../core/facts/check-fact.js';
 import { hashFact } from '../core/facts/hash-fact.js';
 import { deriveSessionHandle } from '../core/scope/derive-session-handle.js';
 import { factContext } from '../core/search/fact-context.js';
-import { checkPinText } from '../core/task/check-pin-text.js';
 import { parseExportRecord } from '../core/validation/parse-export-record.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { ExportedFact, ExportedSession, ExportedTurn, ExportHeader, ExportRecord } from '../spec/export-record.js';
 import type { PinState } from '../spec/memory-store.js';
+import { admitMemory } from './admit-memory.js';
 import { checkMessage } from './check-message.js';
 import { countTokensInSlices } from './count-tokens-in-slices.js';
 import type { StackContext } from './stack-context.js';
@@ -176,7 +175,7 @@ async function finishSession(
   if (pin) await sessions.update(record.key, { pin: { value: pin, expectedPinVersion: 0 } });
   await sessions.update(record.key, { cursor: { throughTurnId: last, expectedThroughTurnId: 0 } });
   if (record.summary !== null && record.summaryThroughTurnId > 0) {
-    const summary = checkPinText(record.summary, context.limits.summaryMaxChars, { kind: 'summary' });
+    const summary = admittedText(context, record.summary, 'summary', context.limits.summaryMaxChars);
     // The summary covers the turns up to the one it names, which has a new id now.
     const through = turnIds.get(record.summaryThroughTurnId);
     if (summary === null) report.rejected += 1;
@@ -196,14 +195,14 @@ function checkedPin(
   pin: NonNullable<ExportedSession['pin']>,
   report: ImportReport,
 ): PinState | null {
-  const task = checkPinText(pin.task, context.limits.pinMaxChars, { kind: 'task', source: 'api' });
+  const task = admittedText(context, pin.task, 'task', context.limits.pinMaxChars);
   if (task === null) {
     report.rejected += 1;
     return null;
   }
   const clarifications: PinState['clarifications'] = [];
   for (const clarification of pin.clarifications) {
-    const text = checkPinText(clarification.text, context.limits.clarificationMaxChars, { kind: 'clarification' });
+    const text = admittedText(context, clarification.text, 'clarification', context.limits.clarificationMaxChars);
     if (text === null) report.rejected += 1;
     else clarifications.push({ text, userId: clarification.userId, at: clarification.at, source: 'user' });
   }
@@ -248,7 +247,12 @@ async function importFact(
   factIds: Map<number, { id: number; inserted: boolean }>,
   report: ImportReport,
 ): Promise<void> {
-  const checked = checkFact(fact.text, { maxChars: context.limits.factMaxChars, source: fact.source });
+  const checked = admitMemory(context, {
+    text: fact.text,
+    kind: 'fact',
+    source: fact.source,
+    maxChars: context.limits.factMaxChars,
+  });
   if (!checked.ok) {
     report.rejected += 1;
     return;
@@ -283,4 +287,18 @@ async function exchangeTurns(
   const wanted = ids.slice(Math.max(0, index - 1), index + 2);
   const turns = await Promise.all(wanted.map((id) => context.store.sessions.readTurn(source.sessionKey, id)));
   return turns.flatMap((turn) => (turn ? [{ id: turn.id, text: turn.text }] : []));
+}
+
+/**
+ * A task, answer or summary of an export, as the stack's policy admits it: the application's own record (its
+ * export), so never screened sentence by sentence; null when refused.
+ */
+function admittedText(
+  context: StackContext,
+  text: string,
+  kind: 'task' | 'clarification' | 'summary',
+  maxChars: number,
+): string | null {
+  const verdict = admitMemory(context, { text, kind, source: 'api', maxChars });
+  return verdict.ok ? verdict.text : null;
 }

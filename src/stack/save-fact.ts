@@ -1,4 +1,3 @@
-import { findSuperseded, supersedeCues, userReadings } from '../core/facts/find-superseded.js';
 import { hashFact } from '../core/facts/hash-fact.js';
 import { buildFactQuery } from '../core/search/build-fact-query.js';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/search/build-search-query.js';
@@ -56,10 +55,15 @@ export async function saveFact(
   return { id: result.id, text, added: true };
 }
 
+/** The most statements of one message, and cues of one statement, read for what they replace. */
+const MOST_STATEMENTS = 60;
+const MOST_CUES = 8;
+
 /**
- * Live facts of the scope that `statement` replaces (`findSuperseded`): among `related` (facts found already) and the
- * facts its cues find, since a replaced fact may share no word with it ("moved to Berlin", "lives in Paris").
- * `byUser`: a statement of the user's own message (see `userReadings`).
+ * Live facts of the scope that `statement` replaces, as the stack's policy decides (`supersede.find`): among
+ * `related` (facts found already) and the facts its cues find, since a replaced fact may share no word with it
+ * ("moved to Berlin", "lives in Paris"). `byUser`: a statement of the user's own message. Only ids of the facts the
+ * policy was shown are kept, whatever it returns.
  */
 export async function findSupersededFacts(
   context: StackContext,
@@ -67,15 +71,26 @@ export async function findSupersededFacts(
   statement: string,
   options: { related?: ReadonlyArray<{ id: number; text: string }>; byUser?: boolean } = {},
 ): Promise<number[]> {
-  const readings = options.byUser ? userReadings(statement) : [statement];
-  const cues = readings.map(supersedeCues).filter((cue) => cue !== null);
+  const said = { text: statement, byUser: options.byUser === true };
+  const cues = strings(context.policy.supersede.cues(said)).slice(0, MOST_CUES);
   if (cues.length === 0) return [];
   const found = [
     ...(options.related ?? []),
     ...((await searchFacts(context, scope, cues.join(' '), 20)) ?? []),
     ...((await searchFacts(context, scope, statement, 8)) ?? []),
   ];
-  return [...new Set(readings.flatMap((reading) => findSuperseded(reading, found)))];
+  const shown = new Set(found.map((fact) => fact.id));
+  const ids = context.policy.supersede.find(said, found);
+  return Array.isArray(ids) ? [...new Set(ids.filter((id) => shown.has(id)))] : [];
+}
+
+/** The statements of a user's message the policy reads for what they replace (`supersede.statements`). */
+export function userStatements(context: Pick<StackContext, 'policy'>, message: string): string[] {
+  return strings(context.policy.supersede.statements(message)).slice(0, MOST_STATEMENTS);
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : [];
 }
 
 /** A stored fact of the scope worded nearly as `text` (`limits.nearDuplicateSimilarity`), if there is one. */

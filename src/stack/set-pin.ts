@@ -1,11 +1,11 @@
 import { renderPin } from '../core/prompt/render-pin.js';
 import { deriveSessionHandle } from '../core/scope/derive-session-handle.js';
 import { isSharedConversation } from '../core/scope/is-shared-conversation.js';
-import { checkPinText } from '../core/task/check-pin-text.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import { StoreError } from '../spec/errors/store-error.js';
 import type { PinState } from '../spec/memory-store.js';
 import type { SessionScope } from '../spec/scope.js';
+import { admitMemory } from './admit-memory.js';
 import { checkScope } from './check-scope.js';
 import type { StackContext } from './stack-context.js';
 
@@ -24,14 +24,15 @@ export async function setPin(context: StackContext, scope: SessionScope, text: s
   let pin: PinState | null = null;
   if (text !== null) {
     if (typeof text !== 'string') throw new InvalidInputError('INVALID_ARGUMENT', 'text', 'a pin is a string, or null');
-    const task = checkPinText(text, context.limits.pinMaxChars, { kind: 'task', source: 'api' });
-    if (task === null) {
+    const verdict = admitMemory(context, { text, kind: 'task', source: 'api', maxChars: context.limits.pinMaxChars });
+    if (!verdict.ok) {
       throw new InvalidInputError(
         'INVALID_ARGUMENT',
         'text',
-        `not a storable pin (empty, over ${context.limits.pinMaxChars} characters, or refused by the memory gate)`,
+        `not a storable pin (${verdict.reason}: empty, over ${context.limits.pinMaxChars} characters, or refused by the memory policy)`,
       );
     }
+    const task = verdict.text;
     pin = {
       task,
       taskUserId: checked.userId ?? null,

@@ -4,6 +4,7 @@ import type { Embedder } from '../spec/embedder.js';
 import type { MemstackEvent, MemstackEventHandler } from '../spec/events.js';
 import type { Extractor } from '../spec/extractor.js';
 import type { JobQueue } from '../spec/job-queue.js';
+import type { MemoryPolicy } from '../spec/memory-policy.js';
 import type { ExchangeOnce, MemoryStore } from '../spec/memory-store.js';
 import type { MemoryBreakpoint, PreparedTurn, PromptLayout, TextBlock } from '../spec/prepared-turn.js';
 import type { Tokenizer } from '../spec/tokenizer.js';
@@ -51,6 +52,8 @@ export interface PreparedState {
 export interface StackContext {
   store: MemoryStore;
   extractor: Extractor;
+  /** What may become memory and what a statement replaces (`MemoryStackOptions.policy`). */
+  policy: MemoryPolicy;
   tokenizer: Tokenizer;
   layout: PromptLayout;
   systemPrompt: string;

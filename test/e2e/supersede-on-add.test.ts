@@ -75,8 +75,9 @@ describe.each(stores)('facts.add supersedes by the same rule as extraction (%s)'
 
 describe("extraction also reads the user's own statements", () => {
   it('replaces what the message drops or moves away from, by the fact the turn stores', async () => {
-    const reply = (...facts: string[]) => JSON.stringify({ task: null, clarification: null, facts, supersedes: [] });
-    // Facts worded so that they fill no slot: only the user's words say what changed.
+    // No `supersedes` field (an extractor that answers it is trusted on the facts it read, decision 31), and facts
+    // worded so that they fill no slot: only the user's words say what changed.
+    const reply = (...facts: string[]) => JSON.stringify({ task: null, clarification: null, facts });
     const model = scriptedCompletionModel([reply('用户最近很开心'), reply('ユーザーは紅茶が気に入っている')]);
     const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }), extractor: llmExtractor({ model }) });
     try {

@@ -6,9 +6,12 @@ import { scriptedCompletionModel } from '../../src/testing.js';
 const alice = { agentId: 'assistant', userId: 'alice', threadId: 'chat' };
 const scope = { agentId: 'assistant', userId: 'alice' };
 
-/** One extraction response: the facts, and no supersede hint (the rule must find the old fact by itself). */
-const facts = (...texts: string[]): string =>
-  JSON.stringify({ task: null, clarification: null, facts: texts, supersedes: [] });
+/** One extraction response: the facts, and no `supersedes` field (the rule must find the old fact by itself). */
+const facts = (...texts: string[]): string => JSON.stringify({ task: null, clarification: null, facts: texts });
+
+/** One extraction response that answers what its facts replace: trusted on the facts the extractor was shown. */
+const judged = (supersedes: number[], ...texts: string[]): string =>
+  JSON.stringify({ task: null, clarification: null, facts: texts, supersedes });
 
 describe('a newer fact about the same subject supersedes the older one', () => {
   let stack: MemoryStack;
@@ -27,8 +30,9 @@ describe('a newer fact about the same subject supersedes the older one', () => {
   it('forgets "lives in Paris" once the user says they moved to Berlin, even unflagged by the extractor', async () => {
     const model = scriptedCompletionModel([
       facts('User lives in Paris'),
-      facts('User visited Berlin last week'),
-      facts('User moved to Berlin'),
+      judged([], 'User visited Berlin last week'),
+      // The extractor answers "replaces nothing" about what it was shown; it was never shown the Paris fact.
+      judged([], 'User moved to Berlin'),
     ]);
     events = [];
     stack = createMemoryStack({
@@ -93,5 +97,31 @@ describe('a newer fact about the same subject supersedes the older one', () => {
     ]);
     const prepared = await stack.prepare({ ...alice, text: 'Should I run npm install or yarn install?' });
     expect(prepared.facts.map((fact) => fact.text)).not.toContain("User's project uses npm");
+  });
+
+  it("trusts an extractor's supersedes on the facts it was shown, even empty, over the word rules", async () => {
+    const model = scriptedCompletionModel([
+      facts('The project uses npm'),
+      // Shown "The project uses npm" (the message names npm), the extractor judges that nothing is replaced (the
+      // switch was for the user's side project): the word rule, which would replace it, does not overrule that.
+      judged([], 'User switched from npm to pnpm for a side project'),
+    ]);
+    stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }), extractor: llmExtractor({ model }) });
+
+    await turn('Our project uses npm for everything.');
+    await turn('We switched from npm to pnpm, on my side project.');
+    expect(model.calls[1]?.prompt).toContain('The project uses npm');
+    expect(await listed()).toEqual(['The project uses npm', 'User switched from npm to pnpm for a side project']);
+
+    // The same turn answered with the id: the fact goes.
+    const npm = (await stack.facts.list(scope))[0]?.id as number;
+    const second = scriptedCompletionModel([judged([npm], 'User switched from npm to pnpm')]);
+    await stack.close();
+    stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }), extractor: llmExtractor({ model: second }) });
+    await stack.facts.add(scope, 'The project uses npm');
+    const id = (await stack.facts.list(scope))[0]?.id as number;
+    expect(id).toBe(npm);
+    await turn('We switched from npm to pnpm.');
+    expect(await listed()).toEqual(['User switched from npm to pnpm']);
   });
 });

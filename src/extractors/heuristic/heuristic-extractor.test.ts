@@ -71,7 +71,7 @@ describe('heuristicExtractor', () => {
     expect(extraction).toEqual({});
   });
 
-  it('extracts facts in the user language and says which known fact a new preference replaces', async () => {
+  it('extracts facts in the user language and leaves what they replace to the stack (no supersedes field)', async () => {
     const extraction = await extractor.extract(
       input({
         userText: '我现在不想说这个。我偏好使用 yarn。我们的服务部署在 Cloudflare Workers 上。',
@@ -83,7 +83,8 @@ describe('heuristicExtractor', () => {
       { signal },
     );
     expect(extraction.facts).toEqual(['用户偏好使用 yarn', '用户的服务部署在 Cloudflare Workers 上']);
-    expect(extraction.supersedes).toEqual([11]);
+    // Absent, not empty: an empty list would be trusted as "replaces nothing" over the policy's supersede rule.
+    expect('supersedes' in extraction).toBe(false);
   });
 
   it('honours maxFacts, clamped to 0..4', async () => {

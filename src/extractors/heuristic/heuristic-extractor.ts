@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { findContradicted } from '../../core/facts/find-contradicted.js';
 import { checkExtractionCall } from '../../core/validation/check-extraction-call.js';
 import { checkOptions } from '../../core/validation/check-options.js';
 import type { Extraction, ExtractionInput, Extractor } from '../../spec/extractor.js';
@@ -59,9 +58,9 @@ export function heuristicExtractor(options: HeuristicExtractorOptions = {}): Ext
       signal.throwIfAborted();
       if (input.wantFacts) {
         const facts = extractFacts(input.userText, { maxFacts });
+        // No `supersedes`: what these facts replace is the stack's policy's to decide (its word rules are the ones
+        // this extractor would apply), and an extractor that answers it is trusted over them.
         extraction.facts = facts;
-        // The core's slot rules, the same the stack applies to every extractor's facts.
-        extraction.supersedes = [...new Set(facts.flatMap((fact) => findContradicted(fact, input.knownFacts)))];
       }
       return extraction;
     },
