@@ -24,8 +24,8 @@ export const PROMPT = 'you> ';
 const PASTE_MODE_ON = '\u001b[?2004h';
 const PASTE_MODE_OFF = '\u001b[?2004l';
 // Longer pastes, or any with a line break or a control character, stay out of the line editor: it inserts a key at
-// a time and measures the line at each, which slows down more than linearly (a pasted megabyte took seconds), and a
-// line break would send the line.
+// a time and measures the line at each, which slows down more than linearly with the paste's length, and a line
+// break would send the line.
 const INLINE_PASTE_LIMIT = 500;
 
 /**

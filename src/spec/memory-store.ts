@@ -92,7 +92,7 @@ export interface TurnRecord {
 
 /**
  * A turn with what was recorded about it beside its text (`readTurn`). Kept apart from `TurnRecord`, which the hot
- * path reads twenty at a time: five more columns per turn made a history read a third slower.
+ * path reads twenty at a time: every column more per turn slows every history read.
  */
 export interface TurnDetail extends TurnRecord {
   /** For a reply: the usage recorded with it (the provider's figures, or memstack's estimate); null when none. */

@@ -7,7 +7,7 @@ const LOOK_BACK = 512;
 
 /**
  * The token count of a long text, a slice at a time, letting the event loop run between slices: a tokenizer is
- * synchronous, and a 200,000-character Chinese message takes it about half a second. Slices end before a space, or
+ * synchronous, and counting a long message at once would block it for long. Slices end before a space, or
  * (in a run without spaces) between two characters that no grapheme cluster joins, so the sum differs from a count
  * of the whole text by at most a token per slice. Texts up to a slice are counted at once, without yielding (the
  * count is short, and a turn of the event loop is not: it would delay a response held back for the record).

@@ -14,8 +14,8 @@ export interface PreparedStates {
  *
  * Not a `WeakMap`: V8's young-generation collector (the scavenger) keeps a WeakMap's values alive while their keys
  * are young, even keys no one holds any more, so every state of the turns since the last collection (a copy of the
- * whole request each) was copied and promoted at each scavenge: ~2 MB a time at 100,000 facts, 8–25 ms scavenges
- * instead of under 1 ms, and the p99 of `prepare` was those pauses (`npm run bench -- latency`).
+ * whole request each) was copied and promoted at each scavenge, which made the scavenges long enough to be the p99 of
+ * `prepare` (decision 1; `npm run bench -- latency`).
  */
 export function preparedStates(): PreparedStates {
   const key = Symbol('memstack.prepared');

@@ -83,8 +83,8 @@ function isSafeCut(before: number, at: number, after: number, digitsBefore: numb
 
 /**
  * Bounds the work of any tokenizer. BPE tokenizers cost time quadratic in the length of a pre-token, and a text
- * without spaces (Chinese, a row of emoji, one long "word") is one huge pre-token: 8,000 Chinese characters took
- * 239 ms in one call, 2,000 family emoji 734 ms. This wrapper counts the text in pieces and sums the counts:
+ * without spaces (Chinese, a row of emoji, one long "word") is one huge pre-token: a few thousand characters of it
+ * already block a call for long. This wrapper counts the text in pieces and sums the counts:
  * - pieces end only where the pre-tokenizer splits anyway (`isSafeCut`), so that a text whose runs without such a
  *   cut are at most `maxRunLength` long is counted exactly as the wrapped tokenizer counts it (ordinary spaced text,
  *   and Chinese or Japanese with punctuation);

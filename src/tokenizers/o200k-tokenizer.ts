@@ -8,7 +8,7 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
 /**
  * gpt-tokenizer remembers the merges of up to 100,000 pre-tokens in a Map used as an LRU. Once it is full, every
  * eviction walks over the holes that earlier evictions left at the front of the Map, and counting new text slows
- * down for good (measured: 6 times slower after 200,000 distinct pre-tokens, and growing). A pre-token that enters the
+ * down for good, more with every eviction. A pre-token that enters the
  * cache takes at least one UTF-16 unit, so clearing it before 90,000 units have been counted since the last time keeps
  * it from ever evicting (a single longer text still may, within its own call). The cache is the package's, shared
  * with any other user of it in the process: clearing it costs them nothing but a few misses.
@@ -17,10 +17,11 @@ const CLEAR_CACHE_AFTER_UNITS = 90_000;
 let unitsSinceClear = 0;
 
 /**
- * gpt-tokenizer, loaded on the first count rather than when memstack is imported: loading its o200k ranks takes
- * ~150 ms (measured on Node 20), which a user who passes their own tokenizer, or imports memstack without counting,
- * should not pay. It is loaded synchronously (`require`, its CommonJS build, in both of memstack's builds) because
- * `Tokenizer.count` is synchronous and runs on the hot path; the one-off cost moves from import to the first count.
+ * gpt-tokenizer, loaded on the first count rather than when memstack is imported: loading its o200k ranks takes longer
+ * than importing the rest of memstack (`npm run bench -- imports`), which a user who passes their own tokenizer, or
+ * imports memstack without counting, should not pay. It is loaded synchronously (`require`, its CommonJS build, in
+ * both of memstack's builds) because `Tokenizer.count` is synchronous and runs on the hot path; the one-off cost moves
+ * from import to the first count.
  */
 let loaded: Pick<typeof GptTokenizer, 'clearMergeCache' | 'countTokens'> | undefined;
 function gptTokenizer(): Pick<typeof GptTokenizer, 'clearMergeCache' | 'countTokens'> {

@@ -11,22 +11,39 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const directory = join(root, '.readme-check');
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-/** What the README's snippets take as given: a user's own store module, and the text of the current message. */
+/** What the snippets take as given: a user's own store module, and the text of the current message. */
 const GIVEN = {
   'my-store.d.ts': `import type { MemoryStore } from 'memstack';\nexport function myStore(options: { url?: string | undefined }): MemoryStore;\n`,
   'given.d.ts': 'declare const text: string;\n',
 };
 
-describe("the README's code examples and examples/", () => {
+/** The TypeScript code blocks of a Markdown file. */
+function typescriptBlocks(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
+}
+
+describe('the code examples of the README, of the guides in docs/, and examples/', () => {
   it('type-check, strict, against the built entries and the real SDK types', async () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
-    expect(blocks.length).toBeGreaterThanOrEqual(4);
+    // The README and every guide in docs/ (the decision records under docs/decisions/ quote code, they do not run it).
+    const guides = readdirSync(join(root, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`);
+    const sources = ['README.md', ...guides].map((file) => ({ file, blocks: typescriptBlocks(file) }));
+    expect(sources[0]?.blocks.length).toBeGreaterThanOrEqual(3);
+    expect(sources.slice(1).reduce((sum, source) => sum + source.blocks.length, 0)).toBeGreaterThanOrEqual(10);
     rmSync(directory, { recursive: true, force: true });
     mkdirSync(directory, { recursive: true });
     for (const [file, text] of Object.entries(GIVEN)) writeFileSync(join(directory, file), text);
-    for (const [index, block] of blocks.entries()) {
-      writeFileSync(join(directory, `example-${index + 1}.mts`), `${block}\nexport {};\n`);
+    // Named after where each block comes from, so that a type error points at its file: readme-2.mts, docs-proxy-1.mts.
+    for (const { file, blocks } of sources) {
+      const name = file
+        .replace(/^docs\//, 'docs-')
+        .replace(/\.md$/, '')
+        .toLowerCase();
+      for (const [index, block] of blocks.entries()) {
+        writeFileSync(join(directory, `${name}-${index + 1}.mts`), `${block}\nexport {};\n`);
+      }
     }
     // The programs in examples/ too, as a user would run them.
     for (const file of readdirSync(join(root, 'examples')).filter((name) => name.endsWith('.ts'))) {

@@ -32,8 +32,8 @@ export function rankFacts(
       const named = 1 + ENTITY_WEIGHT * entityShare(fact.text, entities);
       const score = relevance * named * (1 + RECENCY_WEIGHT * recency + USE_WEIGHT * use);
       // The fields one by one, not a spread of the fact: with the spread, each young-generation collection promoted
-      // ~0.45 MB more at 100,000 facts (`--trace-gc-nvp`, `prepare` in a loop), and paused longer; most likely V8
-      // pretenured the copies, which, dead in the old generation, kept their young fields alive.
+      // more and paused longer (decision 1); most likely V8 pretenured the copies, which, dead in the old generation,
+      // kept their young fields alive.
       const { id, agentId, userId, text, source, accessCount, createdAt, lastUsedAt } = fact;
       return { id, agentId, userId, text, source, accessCount, createdAt, lastUsedAt, score };
     })

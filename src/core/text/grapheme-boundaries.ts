@@ -1,9 +1,9 @@
 /**
- * Windowed grapheme segmentation. `Intl.Segmenter` gets slower per segment as its input grows (80k CJK characters
- * in one call took over 20 s), so it is only ever given short windows, and runs of common characters (Latin, Greek,
- * Cyrillic, Hebrew, Arabic, Devanagari and Thai letters, CJK, kana, Hangul syllables) are split without it, and so
- * are the clusters it is slowest on: emoji sequences, flags, letters with their marks and Devanagari conjuncts
- * (`clusterEndByHand`).
+ * Windowed grapheme segmentation. `Intl.Segmenter` gets slower per segment as its input grows (tens of thousands of
+ * CJK characters in one call take seconds), so it is only ever given short windows, and runs of common characters
+ * (Latin, Greek, Cyrillic, Hebrew, Arabic, Devanagari and Thai letters, CJK, kana, Hangul syllables) are split without
+ * it, and so are the clusters it is slowest on: emoji sequences, flags, letters with their marks and Devanagari
+ * conjuncts (`clusterEndByHand`).
  */
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });

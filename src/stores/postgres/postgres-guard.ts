@@ -19,7 +19,7 @@ export interface PostgresGuard {
   /**
    * A search: a REPEATABLE READ, READ ONLY transaction (the corpus figures and the rows ranked from one snapshot),
    * planned with the indexes. The planner would scan a table for a term half its rows hold, reading every row's
-   * vector (10-20 ms on 2,000 turns); the GIN index finds them without reading a vector (under a millisecond).
+   * vector; the GIN index finds them without reading a vector.
    */
   search<T>(operation: string, run: (sql: Sql) => Promise<T>): Promise<T>;
   /**

@@ -1,10 +1,10 @@
 import { quoteFts5 } from './to-fts5-match.js';
 
 /**
- * Exact bm25 ranking costs one to two microseconds per matching document (a fact is indexed with its source exchange
- * as context, so a term matches about three times as many documents as by the fact text alone), so a query may rank
- * at most this many documents (summed over its terms' document frequencies) to keep `prepare` within its 2 ms budget.
- * At 500 the 10k-fact case took 1.3 ms at the median; at 250, 0.7 ms, with the same LoCoMo recall.
+ * Exact bm25 ranking costs time per matching document (a fact is indexed with its source exchange as context, so a
+ * term matches about three times as many documents as by the fact text alone), so a query may rank at most this many
+ * documents (summed over its terms' document frequencies) to keep `prepare` within its 2 ms budget. A larger budget
+ * cost time without changing LoCoMo's recall (decision 1).
  */
 export const RANKED_DOCUMENT_BUDGET = 250;
 const FREQUENT_TERMS_USED = 3;

@@ -20,7 +20,7 @@ interface TouchedSession {
 /**
  * Deletes what is stored for a scope, at most `turnLimit` of its turns per call, in one write transaction; `done`
  * once nothing is left (the caller runs it again until then, with the event loop running in between: deleting a
- * turn or a fact rewrites its terms' full-text doclists, ~0.2-0.4 ms each, too long for one transaction at scale).
+ * turn or a fact rewrites its terms' full-text doclists, too long for one transaction at scale).
  * Each call leaves a consistent store: the turns it removed are gone with every copy of their words. Every given
  * field narrows the scope, and ids are compared exactly (never with LIKE, where `_` and `%` are wildcards):
  * - agent only: all of the agent's sessions (turns, pins, summaries) and facts;
@@ -138,8 +138,8 @@ export function sqliteForget(
 /**
  * The ids of the facts a forget of this scope removes whatever else it finds (the scope's own facts; not the facts
  * of others drawn from a forgotten user's turns). `forget` deletes these first, a batch per transaction
- * (`deleteFacts`), because each deletion rewrites the full-text doclists of the fact's terms (secure delete): a
- * thousand facts in a file of 100,000 cost ~400 ms, which one transaction would spend with the event loop blocked.
+ * (`deleteFacts`), because each deletion rewrites the full-text doclists of the fact's terms (secure delete): in one
+ * transaction, thousands of them would block the event loop for all that time (decision 13).
  */
 export function scopeFactIds(database: SqliteDatabase, scope: ForgetScope): number[] {
   const ownFacts = ownFactsOf(scope);

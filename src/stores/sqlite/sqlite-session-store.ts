@@ -241,7 +241,7 @@ export function sqliteSessionStore(
       }),
     appendExchange: async (exchange) => {
       // The new turns' own index fields, built before the write transaction and a turn of the event loop apart:
-      // on 200,000-character turns each takes tens of milliseconds, which must neither add up nor hold the lock.
+      // on long turns each is slow enough that the two must neither add up nor hold the lock.
       const user = buildTurnText({ text: exchange.user.text, at: exchange.at });
       await yieldToEventLoop();
       const assistant = buildTurnText({ text: exchange.assistant.text, at: exchange.at });

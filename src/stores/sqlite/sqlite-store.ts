@@ -48,9 +48,9 @@ export interface SqliteMemoryStore extends MemoryStore {
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
-/** Facts per transaction when `forget` removes a scope's facts (~40 ms each in a file of 100,000 facts). */
+/** Facts per transaction when `forget` removes a scope's facts: each batch holds the lock and the event loop. */
 const FORGET_BATCH_FACTS = 100;
-/** Turns per transaction when `forget` removes a scope's turns (up to ~90 ms each, in a thread shared with others). */
+/** Turns per transaction when `forget` removes a scope's turns (costlier in a thread others share: decision 13). */
 const FORGET_BATCH_TURNS = 100;
 /** How long `forget` keeps trying to empty the WAL while other connections still read older pages from it. */
 const CHECKPOINT_PATIENCE_MS = 2000;

@@ -112,7 +112,7 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       const window = [...(statements.previous.all(sessionKey, user.id) as IndexedTurn[]).reverse(), user, assistant];
       const userAt = window.length - 2;
       // The turns before get new neighbours: only their context fields change (FTS5 re-reads its own text natively;
-      // tokenising a 200,000-character turn again in JavaScript held the transaction, and the event loop, ~90 ms).
+      // tokenising a long turn again in JavaScript would hold the transaction, and the event loop).
       for (let at = Math.max(0, userAt - TURN_CONTEXT_REACH.after); at < userAt; at += 1) {
         const turn = window[at] as IndexedTurn;
         const context = buildTurnContext(turnNeighbours(window, at).map((neighbour) => neighbour.text));
