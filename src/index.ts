@@ -45,8 +45,6 @@ export type {
 } from './spec/export-record.js';
 export type { Extraction, ExtractionInput, Extractor, SummaryInput } from './spec/extractor.js';
 export type { Fact, RankedFact } from './spec/fact.js';
-export type { ExtractJob, JobQueue, MemoryJob, PurgeJob } from './spec/job-queue.js';
-export type { ClaimedJob, FailedJob, JobState, JobStore, JobView } from './spec/job-store.js';
 export type {
   DroppedSentences,
   MemoryCandidate,
@@ -56,33 +54,7 @@ export type {
   MemoryVerdict,
   SupersedeStatement,
 } from './spec/memory-policy.js';
-export type {
-  CompressionWrite,
-  ExchangeIds,
-  ExchangeOnce,
-  ExchangeWrite,
-  ExtractionCommit,
-  ExtractionWrite,
-  FactCandidate,
-  FactEdit,
-  FactQuery,
-  FactStore,
-  FieldSearch,
-  IndexDocument,
-  MemoryStore,
-  NewFact,
-  PinState,
-  SearchQuery,
-  SearchTerm,
-  SessionPatch,
-  SessionRecord,
-  SessionSnapshot,
-  SessionStore,
-  TurnCandidate,
-  TurnDetail,
-  TurnRecord,
-  TurnSearch,
-} from './spec/memory-store.js';
+export type { MemoryStore } from './spec/memory-store.js';
 export type {
   CacheControl,
   FactsSource,
@@ -99,25 +71,10 @@ export type {
   TurnInput,
 } from './spec/prepared-turn.js';
 export type { FactScope, ForgetReport, ForgetScope, SessionScope } from './spec/scope.js';
-export type {
-  BrowsedTurn,
-  ReplyFigures,
-  ScopeSummary,
-  SessionFilter,
-  SessionSummary,
-  StoreBrowser,
-  StoredFact,
-} from './spec/store-browser.js';
+export type { ScopeSummary, SessionSummary, StoredFact } from './spec/store-browser.js';
 export type { Tokenizer } from './spec/tokenizer.js';
 export type { SentPrompt, StoredSentPrompt, TurnTrace } from './spec/turn-trace.js';
 export type { CacheMissReason, Usage } from './spec/usage.js';
-export type {
-  FactMissingVector,
-  MissingVectorsPage,
-  TurnMissingVector,
-  VectorStore,
-  VectorWrite,
-} from './spec/vector-store.js';
 export { createMemoryStack, type MemoryStackOptions } from './stack/create-memory-stack.js';
 export type { ImportReport } from './stack/import-records.js';
 export type {

@@ -1,5 +1,6 @@
-// `memstack/store-kit`: the contract suite every MemoryStore adapter must pass, for testing a store of your own.
-// It runs under Vitest (an optional peer dependency), as ES modules.
+// `memstack/store-kit`: what a store of your own implements (the `MemoryStore` port and the types of its parts) and
+// the contract suite every adapter must pass. The suite runs under Vitest (an optional peer dependency), as ES
+// modules; an application never needs this entry.
 
 // What a store indexes and how it is searched are the core's: a store builds each fact's and turn's index document
 // with these, and receives search queries built by `buildSearchQuery` (see `IndexDocument`, `SearchQuery`).
@@ -12,4 +13,49 @@ export {
 } from './core/search/build-search-query.js';
 export { buildTurnDocument } from './core/search/build-turn-document.js';
 export { factContext } from './core/search/fact-context.js';
+export type { ExtractJob, JobQueue, MemoryJob, PurgeJob } from './spec/job-queue.js';
+export type { ClaimedJob, FailedJob, JobState, JobStore, JobView } from './spec/job-store.js';
+export type {
+  CompressionWrite,
+  ExchangeIds,
+  ExchangeOnce,
+  ExchangeWrite,
+  ExtractionCommit,
+  ExtractionWrite,
+  FactCandidate,
+  FactEdit,
+  FactQuery,
+  FactStore,
+  FieldSearch,
+  IndexDocument,
+  MemoryStore,
+  NewFact,
+  PinState,
+  SearchQuery,
+  SearchTerm,
+  SessionPatch,
+  SessionRecord,
+  SessionSnapshot,
+  SessionStore,
+  TurnCandidate,
+  TurnDetail,
+  TurnRecord,
+  TurnSearch,
+} from './spec/memory-store.js';
+export type {
+  BrowsedTurn,
+  ReplyFigures,
+  ScopeSummary,
+  SessionFilter,
+  SessionSummary,
+  StoreBrowser,
+  StoredFact,
+} from './spec/store-browser.js';
+export type {
+  FactMissingVector,
+  MissingVectorsPage,
+  TurnMissingVector,
+  VectorStore,
+  VectorWrite,
+} from './spec/vector-store.js';
 export { type ContractOptions, runMemoryStoreContract } from './store-kit/memory-store-contract.js';

@@ -1,4 +1,4 @@
-import type { JobStore, MemoryJob } from '../index.js';
+import type { JobStore, MemoryJob } from '../store-kit.js';
 
 /**
  * A job store that reports each job finished or failed (for `memstack worker`), and hands out no job once `stop` is

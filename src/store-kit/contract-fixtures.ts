@@ -1,16 +1,7 @@
 import type { TestContext } from 'vitest';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../core/search/build-search-query.js';
-import type {
-  FactQuery,
-  FactScope,
-  JobStore,
-  MemoryStore,
-  NewFact,
-  SearchQuery,
-  StoreBrowser,
-  TurnSearch,
-  VectorStore,
-} from '../index.js';
+import type { FactScope, MemoryStore } from '../index.js';
+import type { FactQuery, JobStore, NewFact, SearchQuery, StoreBrowser, TurnSearch, VectorStore } from '../store-kit.js';
 
 export interface ContractOptions {
   /** Tests this adapter skips, each with the reason. */

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, type TestContext } from 'vitest';
-import type { ClaimedJob, ExtractJob, JobStore } from '../index.js';
+import type { ClaimedJob, ExtractJob, JobStore } from '../store-kit.js';
 import { type ContractHarness, type ContractOptions, exchange } from './contract-fixtures.js';
 
 /**

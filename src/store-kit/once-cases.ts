@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExchangeOnce, ExchangeWrite } from '../index.js';
+import type { ExchangeOnce, ExchangeWrite } from '../store-kit.js';
 import { alice, type ContractHarness, exchange, fact } from './contract-fixtures.js';
 
 /** A `since` no exchange reaches: only `afterTurnId` makes a copy. */

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryStack, type ExtractionWrite } from '../../src/index.js';
+import { createMemoryStack } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import type { ExtractionWrite } from '../../src/store-kit.js';
 import { scriptedExtractor } from '../support/scripted-extractor.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'memstack-jobs-'));

@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStack, type VectorStore } from '../../src/index.js';
+import { createMemoryStack } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import type { VectorStore } from '../../src/store-kit.js';
 import { CLI_BIN, runMemstack } from '../support/built-cli.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
 

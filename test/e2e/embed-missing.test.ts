@@ -5,9 +5,9 @@ import {
   type Embedder,
   type MemoryStore,
   type MemstackEvent,
-  type VectorStore,
 } from '../../src/index.js';
 import { openaiCompatibleEmbedder } from '../../src/openai-compatible.js';
+import type { VectorStore } from '../../src/store-kit.js';
 import { bothStores } from '../support/both-stores.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
 import { PERSONAL_FACTS, personalFactsExtractor } from '../support/scripted-extractor.js';

@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStack, type MemoryStore, type MemstackEvent, type VectorStore } from '../../src/index.js';
+import { createMemoryStack, type MemoryStore, type MemstackEvent } from '../../src/index.js';
 import { openaiCompatibleEmbedder } from '../../src/openai-compatible.js';
 import { copySqliteToPostgres, postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import type { VectorStore } from '../../src/store-kit.js';
 import { bothStores } from '../support/both-stores.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
 import { PERSONAL_FACTS, personalFactsExtractor } from '../support/scripted-extractor.js';

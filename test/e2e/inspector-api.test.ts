@@ -9,13 +9,9 @@ import {
   type InspectedExchange,
   type InspectedFigures,
   type InspectedSession,
-  type JobView,
   llmExtractor,
   type MemoryStack,
   type MemoryStore,
-  type ScopeSummary,
-  type SessionSummary,
-  type StoredFact,
 } from '../../src/index.js';
 import { postgresStore } from '../../src/postgres.js';
 import {
@@ -26,6 +22,7 @@ import {
   startMemoryProxy,
 } from '../../src/server.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import type { JobView, ScopeSummary, SessionSummary, StoredFact } from '../../src/store-kit.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 import { extractionReply } from '../support/extraction-reply.js';
 import {
