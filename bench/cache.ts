@@ -4,14 +4,8 @@ import { type IdealRequest, type IdealResult, idealPromptCache } from '../src/ca
 import { simulatePromptCache } from '../src/cache/simulate-prompt-cache.js';
 import { MISS_COUNTER_OF } from '../src/core/prompt/explain-cache-miss.js';
 import { escapeTags } from '../src/core/text/escape-tags.js';
-import {
-  createMemoryStack,
-  type MemoryStats,
-  type MessageParam,
-  o200kTokenizer,
-  type PreparedRequest,
-  type PromptLayout,
-} from '../src/index.js';
+import { createMemoryStack, type MemoryStats, o200kTokenizer, type PromptLayout } from '../src/index.js';
+import type { MessageParam, PreparedRequest } from '../src/spec/prepared-turn.js';
 import { sqliteStore } from '../src/sqlite.js';
 import { cacheMissTracker } from '../src/stack/track-cache-miss.js';
 import { baseSystemPrompt } from './base-system-prompt.js';

@@ -51,6 +51,7 @@ export type {
   StoreBrowser,
   StoredFact,
 } from './spec/store-browser.js';
+export type { SentPrompt, StoredSentPrompt, TurnTrace } from './spec/turn-trace.js';
 export type {
   FactMissingVector,
   MissingVectorsPage,

@@ -3,8 +3,8 @@ import {
   createMemoryStack,
   InvalidInputError,
   type MemstackEvent,
+  type PreparedTurn,
   type PromptLayout,
-  type TokenBreakdown,
   type Usage,
 } from '../index.js';
 import { sqliteStore } from '../sqlite.js';
@@ -19,7 +19,7 @@ export interface ReplayTurn {
   facts: Array<{ id: number; text: string }>;
   factsSource: 'relevance' | 'recency';
   recap: boolean;
-  tokens: TokenBreakdown;
+  tokens: PreparedTurn['tokens'];
   /** Usage of this turn: the prompt-cache simulator's estimate (replay has no provider). */
   usage: Usage | null;
   /** Why its request could not read all that the previous one cached (null: it could). */

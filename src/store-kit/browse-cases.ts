@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredSentPrompt, TurnTrace } from '../index.js';
+import type { StoredSentPrompt, TurnTrace } from '../spec/turn-trace.js';
 import { alice, bob, browseOf, type ContractHarness, exchange, fact, session } from './contract-fixtures.js';
 
 const trace = (facts: TurnTrace['facts'], memoryShare: number): TurnTrace => ({

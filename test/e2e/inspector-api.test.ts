@@ -7,7 +7,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMemoryStack,
   type InspectedExchange,
-  type InspectedFigures,
   type InspectedSession,
   llmExtractor,
   type MemoryStack,
@@ -22,6 +21,7 @@ import {
   startMemoryProxy,
 } from '../../src/server.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import type { InspectedFigures } from '../../src/stack/inspect-api.js';
 import type { JobView, ScopeSummary, SessionSummary, StoredFact } from '../../src/store-kit.js';
 import { scriptedCompletionModel } from '../../src/testing.js';
 import { extractionReply } from '../support/extraction-reply.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStack, type PreparedRequest, type PromptLayout } from '../../src/index.js';
+import { createMemoryStack, type PromptLayout } from '../../src/index.js';
+import type { PreparedRequest } from '../../src/spec/prepared-turn.js';
 import { sqliteStore } from '../../src/sqlite.js';
 
 const scope = { agentId: 'bot', userId: 'u', threadId: 't' };

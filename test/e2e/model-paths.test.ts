@@ -8,9 +8,9 @@ import {
   generationUuid,
   llmExtractor,
   type MemoryStack,
-  type PreparedRequest,
 } from '../../src/index.js';
 import { openaiCompatibleModel } from '../../src/openai-compatible.js';
+import type { PreparedRequest } from '../../src/spec/prepared-turn.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import { startAnthropicServer } from '../support/anthropic-server.js';
 import { createFakeClaude, type FakeClaudeBehaviour } from '../support/fake-claude.js';

@@ -5,9 +5,10 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStack, type MemoryStore, type RecordedTurn } from '../../src/index.js';
+import { createMemoryStack, type MemoryStore } from '../../src/index.js';
 import { postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import type { RecordedTurn } from '../../src/stack/memory-stack.js';
 import { FIRST_CALL, REPEATED_CALL, withoutWorker } from '../support/repeated-call.js';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 

@@ -9,10 +9,10 @@ import {
   type MemoryLimits,
   type MemoryStack,
   type MemoryStore,
-  type RecordedTurn,
 } from '../../src/index.js';
 import { createMemoryProxy } from '../../src/server.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import type { RecordedTurn } from '../../src/stack/memory-stack.js';
 import { bothStores } from '../support/both-stores.js';
 import { type RawUpstream, startRawUpstream } from '../support/raw-upstream.js';
 import { dropSchemas, NO_POSTGRES } from '../support/test-postgres.js';

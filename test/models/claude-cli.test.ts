@@ -9,10 +9,10 @@ import {
   generationUuid,
   llmExtractor,
   ModelCallError,
-  type ModelSessionState,
-  type PreparedRequest,
 } from '../../src/index.js';
 import { claudeCliModel } from '../../src/models/claude-cli/claude-cli-model.js';
+import type { ModelSessionState } from '../../src/spec/chat-model.js';
+import type { PreparedRequest } from '../../src/spec/prepared-turn.js';
 import {
   createFakeClaude,
   DEFAULT_FAKE_USAGE,
