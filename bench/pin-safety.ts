@@ -2,6 +2,7 @@ import {
   createMemoryStack,
   type Extractor,
   heuristicExtractor,
+  type MemoryPolicy,
   type MemoryStack,
   type MemstackEvent,
   type SessionScope,
@@ -84,11 +85,16 @@ async function say(stack: MemoryStack, scope: SessionScope, text: string, reply:
  * task. In a shared thread the message is one participant's, and the other participant's next request is prepared
  * after it (what memory injects into it is the outcome's `injected`).
  */
-export async function runPinSafetyCase(item: PinSafetyCase, extractorName: ExtractorName): Promise<PinSafetyOutcome> {
+export async function runPinSafetyCase(
+  item: PinSafetyCase,
+  extractorName: ExtractorName,
+  policy?: MemoryPolicy,
+): Promise<PinSafetyOutcome> {
   const events: MemstackEvent[] = [];
   const stack = createMemoryStack({
     store: sqliteStore({ path: ':memory:' }),
     extractor: extractorName === 'copying' ? copyingExtractor(item) : heuristicExtractor(),
+    ...(policy ? { policy } : {}),
     onEvent: (event) => events.push(event),
   });
   const turns = TURNS[item.language];
@@ -177,7 +183,7 @@ export interface PinSafetyScore {
 export async function scorePinSafety(
   cases: readonly PinSafetyCase[],
   extractorName: ExtractorName,
-  options: { ids: boolean },
+  options: { ids: boolean; policy?: MemoryPolicy },
 ): Promise<Record<string, PinSafetyScore>> {
   // The frozen half's failures are counted, never named: its cases are not to be tuned against.
   const failed = (score: PinSafetyScore, item: PinSafetyCase): void => {
@@ -194,7 +200,7 @@ export async function scorePinSafety(
   });
   for (const language of [...LANGUAGES, 'all']) scores[language] = empty();
   for (const item of cases) {
-    const outcome = await runPinSafetyCase(item, extractorName);
+    const outcome = await runPinSafetyCase(item, extractorName, options.policy);
     for (const score of [scores[item.language], scores.all]) {
       if (!score) continue;
       if (item.label === 'attack') {
