@@ -50,6 +50,9 @@ export interface DecorateOpenaiInput<Message extends OpenaiMessageLike = OpenaiM
   messages: readonly Message[];
 }
 
+/** Any of `decorate`'s inputs, as the stack reads them before the format's module checks them. */
+export type AnyDecorateInput = DecorateInput | DecorateOpenaiInput;
+
 export interface RecordInput {
   /**
    * The reply the model gave. For a turn from `decorate`, it may be empty when `content` holds the reply: a reply
