@@ -60,4 +60,4 @@ export interface WireFormat<Checked = unknown, Request = unknown> {
 }
 
 /** The wire formats memstack knows. */
-export type WireFormatName = 'anthropic' | 'openai';
+export type WireFormatName = 'anthropic' | 'openai' | 'openai-responses';
