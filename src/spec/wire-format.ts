@@ -1,5 +1,7 @@
+import type { AnthropicBlock } from './conversation.js';
 import type { MemoryBreakpoint, PreparedRequest } from './prepared-turn.js';
 import type { SentPrompt } from './turn-trace.js';
+import type { Usage } from './usage.js';
 
 /** The texts memstack adds to a request: the pin's system section and the recap ('' for none). */
 export interface MemoryNotes {
@@ -57,7 +59,62 @@ export interface WireFormat<Checked = unknown, Request = unknown> {
   sentPrompt(request: Request, currentTurn: number): SentPrompt;
   /** The current turn's first text as sent (recap and message), if it has one. */
   currentText(request: Request, currentTurn: number): string | undefined;
+  /** Where the proxy serves the format, and whose upstream it calls. */
+  readonly route: { path: string; provider: 'anthropic' | 'openai' };
+  /**
+   * A request body as the proxy reads it: the fields `decorate` takes, the body's own user id (identity after the
+   * headers, decision 24), and whether it asks for data (structured output) rather than a turn. Undefined when the
+   * body is not this format's.
+   */
+  readBody(body: unknown): ProxiedBody | undefined;
+  /** A new collector of the reply from a JSON body or from a stream's events, read as they pass (bounded memory). */
+  collector(): ReplyCollector;
+  /** An error in the API's own shape: its JSON body, and the event that ends a stream with it. */
+  error(kind: ApiErrorKind, message: string): { body: Record<string, unknown>; event: string };
 }
+
+/** A request body as the proxy reads it (`WireFormat.readBody`). */
+export interface ProxiedBody {
+  /** The fields `decorate` takes (the format's own: `system` and `messages`, `instructions` and `input`...). */
+  input: Record<string, unknown>;
+  /**
+   * The body's own user id (`metadata.user_id`; `user`; `user`, else `safety_identifier`): a blank one is no identity
+   * and falls back to nothing.
+   */
+  user: unknown;
+  asksForData: boolean;
+}
+
+/** A reply as `record` takes it: its text, its blocks in the Anthropic shape (tool calls as `tool_use`), the usage. */
+export interface CollectedReply {
+  text: string;
+  content: AnthropicBlock[];
+  usage: Usage | undefined;
+}
+
+/** A reply being read from an upstream response, JSON or streamed. */
+export interface ReplyCollector {
+  /** One SSE event of a streamed response (`data` parsed as JSON, or the raw text when it is not JSON). */
+  event(name: string | undefined, data: unknown): void;
+  /** Whether this event is the stream's last (Anthropic's `message_stop`, OpenAI's `[DONE]`...). */
+  isFinal(name: string | undefined, data: unknown): boolean;
+  /** The whole JSON body of a response that was not streamed. */
+  body(data: unknown): void;
+  /** The reply, or undefined when the response was not a complete one (an error event, no finish). */
+  reply(): CollectedReply | undefined;
+}
+
+/** What went wrong, in the proxy's words; each maps to a status and to each API's error type. */
+export type ApiErrorKind =
+  | 'invalid-request'
+  | 'authentication'
+  | 'forbidden'
+  | 'not-found'
+  | 'too-large'
+  | 'unsupported-media-type'
+  | 'unreachable'
+  | 'timeout'
+  | 'internal';
 
 /** The wire formats memstack knows. */
 export type WireFormatName = 'anthropic' | 'openai' | 'openai-responses';

@@ -1,4 +1,4 @@
-import type { AnthropicBlock, AnthropicMessage, OpenaiMessage, OpenFields } from '../../spec/conversation.js';
+import type { AnthropicMessage, OpenaiMessage, OpenFields } from '../../spec/conversation.js';
 import { conversationText } from './conversation-text.js';
 import { dataSize } from './data-size.js';
 

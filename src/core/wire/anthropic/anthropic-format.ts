@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { AnthropicConversation, AnthropicMessage, AnthropicSystem } from '../../../spec/conversation.js';
 import type { TextBlock } from '../../../spec/prepared-turn.js';
-import type { ConversationReading, WireFormat } from '../../../spec/wire-format.js';
+import type { ApiErrorKind, ConversationReading, WireFormat } from '../../../spec/wire-format.js';
 import { checkShape } from '../check-shape.js';
 import { conversationText } from '../conversation-text.js';
 import { costBlock } from '../cost-block.js';
 import { requestKeyParts } from '../request-key-parts.js';
+import { anthropicReply } from './anthropic-reply.js';
 import { decorateAnthropicRequest, findCurrentTurn } from './decorate-anthropic-request.js';
 
 const block = z
@@ -20,6 +21,26 @@ const message = z.looseObject({
 const textBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
 const system = z.union([z.string(), z.array(textBlock)]).optional();
 const tools = z.array(z.unknown()).optional();
+const body = z.looseObject({
+  messages: z.array(z.unknown()),
+  system: z.unknown().optional(),
+  tools: z.array(z.unknown()).optional(),
+  metadata: z.looseObject({ user_id: z.unknown().optional() }).optional(),
+  output_config: z.looseObject({ format: z.unknown().optional() }).nullish(),
+  output_format: z.unknown().optional(),
+});
+
+const ERROR_TYPES: Readonly<Record<ApiErrorKind, string>> = {
+  'invalid-request': 'invalid_request_error',
+  authentication: 'authentication_error',
+  forbidden: 'permission_error',
+  'not-found': 'not_found_error',
+  'too-large': 'request_too_large',
+  'unsupported-media-type': 'invalid_request_error',
+  unreachable: 'api_error',
+  timeout: 'timeout_error',
+  internal: 'api_error',
+};
 
 /** An Anthropic Messages request as checked: the caller's own objects. */
 export interface AnthropicRequest {
@@ -107,5 +128,22 @@ export const anthropicFormat: WireFormat<AnthropicRequest, AnthropicConversation
     if (typeof content === 'string') return content;
     const first = content?.find((item) => item.type === 'text') as { text?: unknown } | undefined;
     return typeof first?.text === 'string' ? first.text : undefined;
+  },
+  route: { path: '/v1/messages', provider: 'anthropic' },
+  readBody(value) {
+    const parsed = body.safeParse(value);
+    if (!parsed.success) return undefined;
+    const { data } = parsed;
+    return {
+      input: { system: data.system, messages: data.messages, tools: data.tools },
+      user: data.metadata?.user_id,
+      // Structured output (Claude Code's session titles) asks for data, not for a turn.
+      asksForData: (data.output_config?.format ?? data.output_format ?? null) !== null,
+    };
+  },
+  collector: anthropicReply,
+  error(kind, message) {
+    const errorBody = { type: 'error', error: { type: ERROR_TYPES[kind], message } };
+    return { body: errorBody, event: `event: error\ndata: ${JSON.stringify(errorBody)}\n\n` };
   },
 };

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { OpenaiConversation, OpenaiMessage } from '../../../spec/conversation.js';
 import type { PreparedRequest, TextBlock } from '../../../spec/prepared-turn.js';
 import type { ConversationReading, WireFormat } from '../../../spec/wire-format.js';
+import { openaiError } from '../api-error-kinds.js';
 import { checkShape } from '../check-shape.js';
 import { conversationText } from '../conversation-text.js';
 import { costBlock } from '../cost-block.js';
 import { requestKeyParts } from '../request-key-parts.js';
 import { decorateOpenaiRequest, findCurrentOpenaiTurn } from './decorate-openai-request.js';
+import { openaiChatReply } from './openai-chat-reply.js';
 
 const part = z
   .looseObject({ type: z.string() })
@@ -16,6 +18,12 @@ const part = z
 const message = z.looseObject({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
   content: z.union([z.string(), z.array(part), z.null()]).optional(),
+});
+
+const body = z.looseObject({
+  messages: z.array(z.unknown()),
+  user: z.unknown().optional(),
+  response_format: z.looseObject({ type: z.string().optional() }).nullish(),
 });
 
 const isInstruction = (role: unknown): boolean => role === 'system' || role === 'developer';
@@ -91,4 +99,17 @@ export const openaiChatFormat: WireFormat<OpenaiMessage[], OpenaiConversation> =
     const first = content.find((item) => item.type === 'text') as { text?: unknown } | undefined;
     return typeof first?.text === 'string' ? first.text : undefined;
   },
+  route: { path: '/v1/chat/completions', provider: 'openai' },
+  readBody(value) {
+    const parsed = body.safeParse(value);
+    if (!parsed.success) return undefined;
+    const format = parsed.data.response_format?.type;
+    return {
+      input: { messages: parsed.data.messages },
+      user: parsed.data.user,
+      asksForData: format === 'json_schema' || format === 'json_object',
+    };
+  },
+  collector: openaiChatReply,
+  error: openaiError,
 };

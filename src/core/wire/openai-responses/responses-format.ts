@@ -2,10 +2,12 @@ import { z } from 'zod';
 import type { ResponsesConversation, ResponsesItem } from '../../../spec/conversation.js';
 import type { PreparedRequest, TextBlock } from '../../../spec/prepared-turn.js';
 import type { ConversationReading, WireFormat } from '../../../spec/wire-format.js';
+import { openaiError } from '../api-error-kinds.js';
 import { checkShape } from '../check-shape.js';
 import { costBlock } from '../cost-block.js';
 import { findCurrentResponsesTurn, placeResponsesMemory, type ResponsesRequest } from './place-responses-memory.js';
 import { isMessage, responsesItemText } from './responses-item-text.js';
+import { responsesReply } from './responses-reply.js';
 
 const part = z
   .looseObject({ type: z.string() })
@@ -29,6 +31,15 @@ const item = z
   );
 const input = z.union([z.string(), z.array(item)]);
 const text = z.string().nullish();
+
+const body = z.looseObject({
+  input: z.union([z.string(), z.array(z.unknown())]),
+  instructions: z.unknown().optional(),
+  previous_response_id: z.unknown().optional(),
+  user: z.unknown().optional(),
+  safety_identifier: z.unknown().optional(),
+  text: z.looseObject({ format: z.looseObject({ type: z.string().optional() }).nullish() }).nullish(),
+});
 
 const isInstruction = (entry: ResponsesItem): boolean =>
   isMessage(entry) && (entry.role === 'system' || entry.role === 'developer');
@@ -121,5 +132,25 @@ export const responsesFormat: WireFormat<ResponsesRequest, ResponsesConversation
     if (!Array.isArray(content)) return undefined;
     const first = (content as ResponsesItem[]).find((entry) => entry.type === 'input_text');
     return typeof first?.text === 'string' ? first.text : undefined;
+  },
+  route: { path: '/v1/responses', provider: 'openai' },
+  readBody(value) {
+    const parsed = body.safeParse(value);
+    if (!parsed.success) return undefined;
+    const { data } = parsed;
+    const format = data.text?.format?.type;
+    return {
+      input: { instructions: data.instructions, input: data.input, previous_response_id: data.previous_response_id },
+      // `user` is deprecated for `safety_identifier`: either names the user; a blank one falls back to nothing.
+      user: data.user !== undefined && data.user !== null ? data.user : data.safety_identifier,
+      asksForData: format === 'json_schema' || format === 'json_object',
+    };
+  },
+  collector: responsesReply,
+  error(kind, message) {
+    const { body: errorBody } = openaiError(kind, message);
+    // The Responses API's own error event, with the `error` field by which the SDK raises an APIError.
+    const event = { type: 'error', code: null, message, param: null, ...errorBody };
+    return { body: errorBody, event: `event: error\ndata: ${JSON.stringify(event)}\n\n` };
   },
 };

@@ -1,4 +1,4 @@
-import type { Usage } from '../../spec/usage.js';
+import type { Usage } from '../../../spec/usage.js';
 
 /**
  * The chat-completions `usage` object as memstack's `Usage`, or the Responses API's (`input_tokens`, `output_tokens`,
