@@ -1,8 +1,8 @@
 import type { TextBlock } from './prepared-turn.js';
 
 /**
- * The shapes of a conversation the caller owns (`stack.decorate`): the Anthropic Messages API's and OpenAI chat
- * completions'. Structural and open: memstack reads the few fields it needs and passes every other field and block
+ * The shapes of a conversation the caller owns (`stack.decorate`): the Anthropic Messages API's, OpenAI chat
+ * completions' and the OpenAI Responses API's (each read by its module in `core/wire/`, decision 29). Structural and open: memstack reads the few fields it needs and passes every other field and block
  * through as it is, so a new block type of either API needs no change here, and the SDKs' own types
  * (`Anthropic.MessageParam`, `OpenAI.ChatCompletionMessageParam`) fit them as they are.
  */

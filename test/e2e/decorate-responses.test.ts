@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStack, InvalidInputError, llmExtractor, type MemoryStack } from '../../src/index.js';
@@ -108,6 +109,14 @@ describe('decorate over the Responses API (openai SDK, client.responses.create)'
       'assistant: Parque Eduardo VII.',
     ]);
     expect(server.pending).toBe(0);
+    // The request as sent is kept for the inspector, with its format: the instructions, then the current turn.
+    const exchanges = await stack.inspect.exchanges(second.session.key);
+    expect(exchanges[1]?.sent).toEqual({
+      format: 'openai-responses',
+      system: second.request.instructions,
+      earlierMessages: 0,
+      current: second.request.input,
+    });
   });
 
   it('items: the recap goes on the user message, not on function call outputs; a tool loop is one exchange', async () => {
@@ -169,5 +178,46 @@ describe('decorate over the Responses API (openai SDK, client.responses.create)'
         stack.decorate({ ...alice, format: 'openai-responses', ...(bad as { input: string }) }),
       ).rejects.toBeInstanceOf(InvalidInputError);
     }
+  });
+
+  it('any request of any format is decorated or refused with an InvalidInputError, never a crash (property)', async () => {
+    open([]);
+    const value = fc.oneof(
+      fc.anything(),
+      fc.string(),
+      fc.array(
+        fc.record(
+          {
+            type: fc.constantFrom('message', 'function_call', 'function_call_output', 'input_text', 'text', 'x'),
+            role: fc.constantFrom('user', 'assistant', 'system', 'developer', 'tool', ''),
+            content: fc.oneof(
+              fc.string(),
+              fc.array(fc.record({ type: fc.constantFrom('input_text', 'text', 'input_image'), text: fc.anything() })),
+              fc.anything(),
+            ),
+            output: fc.anything(),
+          },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 4 },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('anthropic', 'openai', 'openai-responses'),
+        value,
+        value,
+        async (format, main, side) => {
+          const fields = { messages: main, input: main, system: side, instructions: side };
+          try {
+            const turn = await stack.decorate({ ...alice, format, ...fields } as never);
+            expect(turn.currentTurn).toBeGreaterThanOrEqual(0);
+          } catch (error) {
+            expect(error).toBeInstanceOf(InvalidInputError);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
