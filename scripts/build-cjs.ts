@@ -17,7 +17,12 @@ const IMPORT_META_URL = '__memstackImportMetaUrl';
 const IMPORT_META_URL_BANNER = `const ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;`;
 
 const sources = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
-  (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('cli/'),
+  (file) =>
+    file.endsWith('.ts') &&
+    !file.endsWith('.test.ts') &&
+    !file.startsWith('cli/') &&
+    // The inspector page's browser modules: bundled into one script by build-inspector.ts, not compiled one by one.
+    !file.startsWith('server/inspector-page/browser/'),
 );
 for (const file of sources) {
   const code = readFileSync(join(src, file), 'utf8');

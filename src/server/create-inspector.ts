@@ -5,7 +5,7 @@ import { InvalidInputError, type MemoryStack } from '../index.js';
 import { guardApi } from './guard-api.js';
 import { guardHost } from './guard-host.js';
 import { INSPECTOR_HTML } from './inspector-page/inspector-html.js';
-import { INSPECTOR_SCRIPT } from './inspector-page/inspector-script.js';
+import { inspectorScript } from './inspector-page/inspector-script.js';
 import { INSPECTOR_STYLE } from './inspector-page/inspector-style.js';
 import { readQuery } from './read-query.js';
 import { toErrorResponse } from './to-error-response.js';
@@ -91,9 +91,10 @@ const PAGE_POLICY = [
 ].join('; ');
 
 /**
- * The inspector: a page at `/inspect/` (one document, its script and style, all served from here: no CDN, no
- * build step) and its JSON API under `/inspect/api/`, on `stack.inspect`, `stack.facts` and `stack.forget`. Mounted
- * by `createMemoryProxy`; `startInspector` serves it alone. See `guardHost` and `guardApi` for who may call it.
+ * The inspector: a page at `/inspect/` (one document, its script and style, all served from here: no CDN; the
+ * script bundled at build time) and its JSON API under `/inspect/api/`, on `stack.inspect`, `stack.facts` and
+ * `stack.forget`. Mounted by `createMemoryProxy`; `startInspector` serves it alone. See `guardHost` and `guardApi`
+ * for who may call it.
  */
 export function createInspector(options: InspectorOptions): Hono {
   const { stack } = options;
@@ -126,7 +127,7 @@ export function createInspector(options: InspectorOptions): Hono {
   // Relative, so that the page works behind a proxy that serves it under a prefix of its own.
   app.get('/inspect', (context) => context.redirect('inspect/', 308));
   app.get('/inspect/', (context) => asset(context, INSPECTOR_HTML, 'text/html'));
-  app.get('/inspect/app.js', (context) => asset(context, INSPECTOR_SCRIPT, 'text/javascript'));
+  app.get('/inspect/app.js', (context) => asset(context, inspectorScript(), 'text/javascript'));
   app.get('/inspect/app.css', (context) => asset(context, INSPECTOR_STYLE, 'text/css'));
 
   app.get('/inspect/api/sessions', async (context) => {

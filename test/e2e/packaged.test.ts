@@ -170,6 +170,40 @@ runMemoryStoreContract('packed sqlite', () => sqliteStore({ path: ':memory:' }))
     expect(stdout).toContain('pinned: Help me migrate');
   });
 
+  it('serves the inspector page with its bundled script, through import and through require', async () => {
+    // The script is bundled at build time (esbuild is a dev dependency): the package must carry the bundle.
+    const serve = (load: string) => `${load}
+const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }) });
+const app = createInspector({ stack });
+const get = (path) => app.request('http://127.0.0.1/inspect/' + path, { headers: { host: '127.0.0.1' } });
+const [page, script] = await Promise.all([get(''), get('app.js')]);
+console.log(JSON.stringify({ page: page.status, status: script.status, type: script.headers.get('content-type'),
+  policy: script.headers.get('content-security-policy'), script: await script.text() }));
+await stack.close();`;
+    const outputs = await Promise.all([
+      node(
+        project,
+        'inspector.mjs',
+        serve(`import { createMemoryStack } from 'memstack';
+import { sqliteStore } from 'memstack/sqlite';
+import { createInspector } from 'memstack/server';`),
+      ),
+      node(
+        project,
+        'inspector.cjs',
+        `(async () => {${serve(`const { createMemoryStack } = require('memstack');
+const { sqliteStore } = require('memstack/sqlite');
+const { createInspector } = require('memstack/server');`)}})();`,
+      ),
+    ]);
+    for (const output of outputs) {
+      const answer = JSON.parse(output) as Record<string, string | number>;
+      expect(answer).toMatchObject({ page: 200, status: 200, type: 'text/javascript; charset=utf-8' });
+      expect(answer.policy).toContain("script-src 'self'");
+      expect(answer.script).toContain('"/sessions": sessionsView');
+    }
+  });
+
   it('imports every entry, and requires every entry, with the classes shared by name across both builds', async () => {
     const entries = [
       'memstack',

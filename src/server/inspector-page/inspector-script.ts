@@ -1,20 +1,27 @@
-import { SCRIPT_BASE } from './script-base.js';
-import { SCRIPT_CHART } from './script-chart.js';
-import { SCRIPT_FACTS } from './script-facts.js';
-import { SCRIPT_JOBS } from './script-jobs.js';
-import { SCRIPT_SESSION } from './script-session.js';
-import { SCRIPT_SESSIONS } from './script-sessions.js';
-import { SCRIPT_TEXT } from './script-text.js';
+import { readFileSync } from 'node:fs';
 
-/** The inspector page's whole script: its parts in one strict-mode function scope, started once they are defined. */
-export const INSPECTOR_SCRIPT = [
-  "(() => {\n'use strict';",
-  SCRIPT_TEXT,
-  SCRIPT_BASE,
-  SCRIPT_CHART,
-  SCRIPT_SESSIONS,
-  SCRIPT_SESSION,
-  SCRIPT_FACTS,
-  SCRIPT_JOBS,
-  'start();\n})();\n',
-].join('\n');
+/**
+ * The bundle of the page's TypeScript modules (`browser/`), made at build time by `scripts/build-inspector.ts`
+ * beside this file: in `dist/` by `npm run build`, in `src/` by the test setup. Never bundled at run time (esbuild
+ * is a dev dependency).
+ */
+const BUNDLE = new URL('./inspector-app.js', import.meta.url);
+
+let script: string | undefined;
+
+/**
+ * The inspector page's whole script, read on the first request for it (a proxy that never serves the page needs no
+ * bundle), then kept.
+ */
+export function inspectorScript(): string {
+  if (script === undefined) {
+    try {
+      script = readFileSync(BUNDLE, 'utf8');
+    } catch (error) {
+      throw new Error(`the inspector page's script is not built (${BUNDLE.pathname}): run npm run build`, {
+        cause: error,
+      });
+    }
+  }
+  return script;
+}

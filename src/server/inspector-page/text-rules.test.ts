@@ -1,24 +1,12 @@
-import { Script } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deriveSessionHandle } from '../../index.js';
-import { SCRIPT_TEXT } from './script-text.js';
+import { cutText } from './browser/cut-text.js';
+import { keyParts } from './browser/key-parts.js';
+import { ordinal, rankWords } from './browser/rank-words.js';
 
-interface TextRules {
-  cutText(value: unknown, most: number): { text: string; cut: boolean };
-  keyParts(key: string): Array<{ absent: true } | { text: string; user: boolean }> | null;
-  ordinal(rank: number): string;
-  rankWords(
-    index: number,
-    score: number | null,
-    first: number | null,
-  ): { rank: string; relative: string | null; detail: string };
-}
-
-/** The page's text rules as the browser runs them: the script part itself, evaluated in a context of its own. */
-const rules = new Script(`${SCRIPT_TEXT}\n({ cutText, keyParts, ordinal, rankWords })`).runInNewContext(
-  {},
-) as TextRules;
+/** The page's text rules, the browser modules themselves (pure: no DOM). */
+const rules = { cutText, keyParts, ordinal, rankWords };
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const boundaries = (text: string): Set<number> =>
   new Set([...graphemes.segment(text)].map((segment) => segment.index).concat(text.length));
