@@ -9,11 +9,11 @@ export { trimTurn } from './core/prompt/trim-turn.js';
 export { deriveSessionHandle, generationUuid } from './core/scope/derive-session-handle.js';
 export { isBlankId } from './core/scope/is-blank-id.js';
 export { parseExportRecord } from './core/validation/parse-export-record.js';
+export { mapOpenaiCompatibleUsage as fromOpenaiCompatibleUsage } from './core/wire/openai-chat/map-openai-compatible-usage.js';
 export { heuristicExtractor } from './extractors/heuristic/heuristic-extractor.js';
 export { llmExtractor } from './extractors/llm/llm-extractor.js';
 // The wire usage mappers are pure (no SDK): here for the edges, and in their model entries for users.
 export { mapAnthropicUsage as fromAnthropicUsage } from './models/anthropic/map-anthropic-usage.js';
-export { mapOpenaiCompatibleUsage as fromOpenaiCompatibleUsage } from './models/openai-compatible/map-openai-compatible-usage.js';
 export type { ChatModel, ChatRequest, ChatResult } from './spec/chat-model.js';
 export type { CompletionModel, CompletionRequest, CompletionResult } from './spec/completion-model.js';
 export type {

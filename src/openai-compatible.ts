@@ -1,7 +1,7 @@
 // `memstack/openai-compatible`: OpenAI, Ollama, vLLM, llama.cpp. Needs the optional peer dependency `openai`.
 
-/** A chat-completions `usage` as memstack's `Usage` (cached tokens taken out of the input), for `record`. */
-export { mapOpenaiCompatibleUsage as fromOpenaiCompatibleUsage } from './models/openai-compatible/map-openai-compatible-usage.js';
+/** A chat-completions or Responses API `usage` as memstack's `Usage` (cached tokens taken out of the input), for `record`. */
+export { mapOpenaiCompatibleUsage as fromOpenaiCompatibleUsage } from './core/wire/openai-chat/map-openai-compatible-usage.js';
 export {
   type OpenaiCompatibleEmbedderOptions,
   openaiCompatibleEmbedder,

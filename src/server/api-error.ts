@@ -1,35 +1,12 @@
+import { API_ERROR_STATUS, type ApiErrorKind, type WireFormatName, wireFormats } from '../wire.js';
+
 /** The wire format of a proxied route: its clients expect errors in that API's own shape. */
-export type ApiFormat = 'anthropic' | 'openai';
-
-/** What went wrong, in the proxy's words; each maps to a status and to each API's error type. */
-export type ApiErrorKind =
-  | 'invalid-request'
-  | 'authentication'
-  | 'forbidden'
-  | 'not-found'
-  | 'too-large'
-  | 'unsupported-media-type'
-  | 'unreachable'
-  | 'timeout'
-  | 'internal';
-
-const KINDS: Record<ApiErrorKind, { status: number; anthropic: string; openai: string }> = {
-  'invalid-request': { status: 400, anthropic: 'invalid_request_error', openai: 'invalid_request_error' },
-  authentication: { status: 401, anthropic: 'authentication_error', openai: 'authentication_error' },
-  forbidden: { status: 403, anthropic: 'permission_error', openai: 'permission_error' },
-  'not-found': { status: 404, anthropic: 'not_found_error', openai: 'not_found_error' },
-  'too-large': { status: 413, anthropic: 'request_too_large', openai: 'invalid_request_error' },
-  'unsupported-media-type': { status: 415, anthropic: 'invalid_request_error', openai: 'invalid_request_error' },
-  unreachable: { status: 502, anthropic: 'api_error', openai: 'api_error' },
-  timeout: { status: 504, anthropic: 'timeout_error', openai: 'timeout_error' },
-  internal: { status: 500, anthropic: 'api_error', openai: 'server_error' },
-};
+export type ApiFormat = WireFormatName;
+export type { ApiErrorKind };
 
 /** The JSON body of an error in the API's own shape: Anthropic's `{type:'error',error}`, OpenAI's `{error}`. */
 export function apiErrorBody(format: ApiFormat, kind: ApiErrorKind, message: string): Record<string, unknown> {
-  const text = `memstack: ${message}`;
-  if (format === 'anthropic') return { type: 'error', error: { type: KINDS[kind].anthropic, message: text } };
-  return { error: { message: text, type: KINDS[kind].openai, param: null, code: null } };
+  return wireFormats[format].error(kind, `memstack: ${message}`).body;
 }
 
 /**
@@ -44,16 +21,15 @@ export function apiErrorResponse(
   headers: Record<string, string> = {},
 ): Response {
   return new Response(JSON.stringify(apiErrorBody(format, kind, message)), {
-    status: KINDS[kind].status,
+    status: API_ERROR_STATUS[kind],
     headers: { ...headers, 'content-type': 'application/json', 'x-memstack': memstack },
   });
 }
 
 /**
- * The event that ends a stream the proxy had to cut (an upstream that went idle): Anthropic's `error` event, or
- * OpenAI's `data: {"error": ...}` chunk, which its SDK raises as an `APIError`.
+ * The event that ends a stream the proxy had to cut (an upstream that went idle), in the API's own shape: one its SDK
+ * raises as an error.
  */
 export function apiErrorEvent(format: ApiFormat, kind: ApiErrorKind, message: string): string {
-  const data = JSON.stringify(apiErrorBody(format, kind, message));
-  return format === 'anthropic' ? `event: error\ndata: ${data}\n\n` : `data: ${data}\n\n`;
+  return wireFormats[format].error(kind, `memstack: ${message}`).event;
 }

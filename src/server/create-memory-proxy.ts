@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
 import { type DecoratedTurn, type MemoryStack, ModelCallError } from '../index.js';
-import { type ApiFormat, apiErrorResponse } from './api-error.js';
+import { type ReplyCollector, type WireFormat, wireFormats } from '../wire.js';
+import { apiErrorResponse } from './api-error.js';
 import { callUpstream, DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamCall } from './call-upstream.js';
-import { anthropicCollector, openaiCollector, type ReplyCollector } from './collect-reply.js';
 import { createInspector } from './create-inspector.js';
 import { forwardHeaders, responseHeaders } from './forward-headers.js';
 import { guardRequest } from './guard-request.js';
@@ -61,20 +60,6 @@ export interface MemoryProxyOptions {
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-const anthropicBody = z.looseObject({
-  messages: z.array(z.unknown()),
-  system: z.unknown().optional(),
-  tools: z.array(z.unknown()).optional(),
-  metadata: z.looseObject({ user_id: z.unknown().optional() }).optional(),
-  output_config: z.looseObject({ format: z.unknown().optional() }).nullish(),
-  output_format: z.unknown().optional(),
-});
-const openaiBody = z.looseObject({
-  messages: z.array(z.unknown()),
-  user: z.unknown().optional(),
-  response_format: z.looseObject({ type: z.string().optional() }).nullish(),
-});
-
 /** The proxy's Hono app, and a way to wait for the work that runs after the responses. */
 export type MemoryProxy = Hono & {
   /**
@@ -85,7 +70,8 @@ export type MemoryProxy = Hono & {
 };
 
 /**
- * The memory proxy: `POST /v1/messages` (Anthropic) and `POST /v1/chat/completions` (OpenAI), streaming or not.
+ * The memory proxy: a route per wire format (`wireFormats`: `POST /v1/messages`, `/v1/chat/completions`,
+ * `/v1/responses`), streaming or not.
  * A request with an identity is decorated (`stack.decorate`), forwarded to the upstream with its query string, and
  * its response streamed back as it arrives, byte for byte, except its end (the last bytes of a JSON body, a stream's
  * final event), held back until the exchange is stored: a client that has the end of its reply knows it is. Each wait
@@ -146,9 +132,10 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const proxy = async (
     request: Request,
     upstream: string,
-    shape: ApiFormat,
+    format: WireFormat,
     key: { header: 'x-api-key' | 'authorization'; value: string } | undefined,
   ): Promise<Response> => {
+    const shape = format.name;
     if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
       return apiErrorResponse(
         shape,
@@ -164,37 +151,20 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
     let conversation = '';
     let status = body === undefined ? 'not-json' : 'no-identity';
     let outgoing: Uint8Array | string = raw;
-    const parsed = shape === 'anthropic' ? anthropicBody.safeParse(body) : openaiBody.safeParse(body);
-    if (parsed.success) {
-      const data = parsed.data as Record<string, unknown>;
-      const bodyUser =
-        shape === 'anthropic' ? (data.metadata as { user_id?: unknown } | undefined)?.user_id : data.user;
-      const identity = readIdentity(request.headers, bodyUser, agent);
-      if (identity && asksForData(parsed.data)) status = 'structured-output';
+    const read = format.readBody(body);
+    if (read) {
+      const identity = readIdentity(request.headers, read.user, agent);
+      if (identity && read.asksForData) status = 'structured-output';
       else if (identity) {
         const { agentId, userId, threadId } = identity.scope;
         conversation = JSON.stringify([agentId, userId ?? null, threadId ?? null]);
         // The conversation's last exchange is stored before this turn is read against it.
         await records.settled(conversation);
         try {
-          if (shape === 'anthropic') {
-            const turn = await stack.decorate({
-              ...identity.scope,
-              system: data.system as never,
-              messages: data.messages as never,
-              tools: data.tools as unknown[] | undefined,
-            });
-            outgoing = JSON.stringify({ ...data, system: turn.request.system, messages: turn.request.messages });
-            decorated = turn;
-          } else {
-            const turn = await stack.decorate({
-              ...identity.scope,
-              format: 'openai',
-              messages: data.messages as never,
-            });
-            outgoing = JSON.stringify({ ...data, messages: turn.request.messages });
-            decorated = turn;
-          }
+          const turn = await stack.decorate({ ...read.input, ...identity.scope, format: shape } as never);
+          const added = turn.request as unknown as Record<string, unknown>;
+          outgoing = JSON.stringify({ ...(body as Record<string, unknown>), ...added });
+          decorated = turn;
           status = `decorated; identity=${identity.source}`;
         } catch (error) {
           status = 'memory-error';
@@ -218,8 +188,7 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
     const { response } = call;
     const headers = responseHeaders(response.headers, status);
     const turn = decorated;
-    const collector: ReplyCollector | undefined =
-      turn === undefined || !response.ok ? undefined : shape === 'anthropic' ? anthropicCollector() : openaiCollector();
+    const collector: ReplyCollector | undefined = turn === undefined || !response.ok ? undefined : format.collector();
     // Before the end of the response: a client that has the end of its reply knows the exchange is stored (with its
     // extraction job, in a store that keeps jobs). A failed record still delivers the reply, and is reported.
     const record = async (): Promise<boolean> => {
@@ -271,23 +240,17 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
 
   app.route('/', createInspector({ stack, token: options.token, onError: report }));
 
-  // The query string goes along: Claude Code asks for `/v1/messages?beta=true`.
-  app.post('/v1/messages', (context) =>
-    proxy(
-      context.req.raw,
-      `${anthropicBase}/v1/messages${new URL(context.req.url).search}`,
-      'anthropic',
-      apiKey('x-api-key', options.anthropicApiKey),
-    ),
-  );
-  app.post('/v1/chat/completions', (context) =>
-    proxy(
-      context.req.raw,
-      `${openaiBase}/v1/chat/completions${new URL(context.req.url).search}`,
-      'openai',
-      apiKey('authorization', options.openaiApiKey),
-    ),
-  );
+  // A route per wire format. The query string goes along: Claude Code asks for `/v1/messages?beta=true`.
+  for (const format of Object.values(wireFormats)) {
+    const anthropic = format.route.provider === 'anthropic';
+    const base = anthropic ? anthropicBase : openaiBase;
+    const key = anthropic
+      ? apiKey('x-api-key', options.anthropicApiKey)
+      : apiKey('authorization', options.openaiApiKey);
+    app.post(format.route.path, (context) =>
+      proxy(context.req.raw, `${base}${format.route.path}${new URL(context.req.url).search}`, format, key),
+    );
+  }
   // Everything else (count_tokens, models, ...) passes through untouched, to the upstream its path belongs to.
   app.all('/v1/*', async (context) => {
     const request = context.req.raw;
@@ -334,17 +297,6 @@ function parseJson(raw: Uint8Array): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** A request for structured output (a JSON schema, JSON mode) asks for data, not for a turn of the conversation. */
-function asksForData(data: {
-  output_config?: { format?: unknown } | null | undefined;
-  output_format?: unknown;
-  response_format?: { type?: string | undefined } | null | undefined;
-}): boolean {
-  const anthropic = (data.output_config?.format ?? data.output_format ?? null) !== null;
-  const openai = data.response_format?.type === 'json_schema' || data.response_format?.type === 'json_object';
-  return anthropic || openai;
 }
 
 function apiKey(header: 'x-api-key' | 'authorization', value: string | undefined) {

@@ -1,8 +1,8 @@
 import type { TextBlock } from './prepared-turn.js';
 
 /**
- * The shapes of a conversation the caller owns (`stack.decorate`): the Anthropic Messages API's and OpenAI chat
- * completions'. Structural and open: memstack reads the few fields it needs and passes every other field and block
+ * The shapes of a conversation the caller owns (`stack.decorate`): the Anthropic Messages API's, OpenAI chat
+ * completions' and the OpenAI Responses API's (each read by its module in `core/wire/`, decision 29). Structural and open: memstack reads the few fields it needs and passes every other field and block
  * through as it is, so a new block type of either API needs no change here, and the SDKs' own types
  * (`Anthropic.MessageParam`, `OpenAI.ChatCompletionMessageParam`) fit them as they are.
  */
@@ -68,3 +68,20 @@ export interface OpenaiConversation<Message extends OpenaiMessageLike = OpenaiMe
 
 /** A block or message read for a field the structural types leave open (`text`, `input`, `tool_calls`...). */
 export type OpenFields = { readonly [field: string]: unknown };
+
+/**
+ * An item of an OpenAI Responses API `input` written as a literal: a message (`{ role, content }`, `type: 'message'`
+ * or none), a `function_call`, a `function_call_output`, a reasoning item... `OpenAI.Responses.ResponseInputItem`
+ * fits the `object` the input types ask for.
+ */
+export type ResponsesItem = { type?: string; role?: string; content?: unknown; [field: string]: unknown };
+
+/**
+ * The caller's Responses API request with memory added (what `decorate` returns as `request`): the caller's
+ * `instructions` with memstack's pin at their tail, and the caller's `input` (a string, or its own items) with the
+ * recap at the head of the current user input.
+ */
+export interface ResponsesConversation<Item extends object = ResponsesItem> {
+  instructions: string;
+  input: string | Item[];
+}

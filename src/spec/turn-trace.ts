@@ -1,4 +1,5 @@
 import type { FactsSource, MemoryBreakpoint, TokenBreakdown } from './prepared-turn.js';
+import type { WireFormatName } from './wire-format.js';
 
 /**
  * What memory went into one exchange, recorded with its reply (`ExchangeWrite.trace`) so that an inspector can show
@@ -29,7 +30,7 @@ export interface TurnTrace {
  * quote a forgotten user.
  */
 export interface SentPrompt {
-  format: 'anthropic' | 'openai';
+  format: WireFormatName;
   /**
    * The system prompt as sent: Anthropic's `system` (a string or text blocks, with their `cache_control`); for
    * OpenAI, the system and developer messages that open the list, memstack's pin message among them.

@@ -28,7 +28,7 @@ import { createFactsApi } from './facts-api.js';
 import { importRecords } from './import-records.js';
 import { createInspectApi } from './inspect-api.js';
 import { type MemoryLimits, resolveLimits } from './memory-limits.js';
-import type { DecorateInput, DecorateOpenaiInput, MemoryStack, RecordInput } from './memory-stack.js';
+import type { AnyDecorateInput, MemoryStack, RecordInput } from './memory-stack.js';
 import { prepareTurn } from './prepare-turn.js';
 import { preparedStates } from './prepared-states.js';
 import { factPurger } from './purge-facts.js';
@@ -153,7 +153,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
   };
 
   const stack: MemoryStack = {
-    decorate: (async (input: DecorateInput | DecorateOpenaiInput) => {
+    decorate: (async (input: AnyDecorateInput) => {
       open();
       if (typeof input !== 'object' || input === null) {
         throw new InvalidInputError(

@@ -8,6 +8,8 @@ import type {
   AnthropicSystem,
   OpenaiMessage,
   OpenaiMessageLike,
+  ResponsesConversation,
+  ResponsesItem,
 } from '../spec/conversation.js';
 import type { DecoratedOpenaiTurn, DecoratedTurn } from '../spec/decorated-turn.js';
 import type { ExportRecord } from '../spec/export-record.js';
@@ -49,6 +51,21 @@ export interface DecorateOpenaiInput<Message extends OpenaiMessageLike = OpenaiM
   format: 'openai';
   messages: readonly Message[];
 }
+
+/**
+ * `decorate` over an OpenAI Responses API request (`client.responses.create`'s `instructions` and `input`). With
+ * `previous_response_id` the input holds only the new turn (the history is on OpenAI's side): memory goes on it.
+ */
+export interface DecorateResponsesInput<Item extends object = ResponsesItem> extends DecorateScope {
+  format: 'openai-responses';
+  instructions?: string | null | undefined;
+  input: string | readonly Item[];
+  /** Read as part of the conversation before the turn (a repeated request is one turn, decision 26). */
+  previous_response_id?: string | null | undefined;
+}
+
+/** Any of `decorate`'s inputs, as the stack reads them before the format's module checks them. */
+export type AnyDecorateInput = DecorateInput | DecorateOpenaiInput | DecorateResponsesInput<ResponsesItem>;
 
 export interface RecordInput {
   /**
@@ -196,6 +213,11 @@ export interface MemoryStack {
   decorate<Message extends OpenaiMessageLike>(
     input: DecorateOpenaiInput<Message>,
   ): Promise<DecoratedOpenaiTurn<Message>>;
+  /** The same over an OpenAI Responses API request (`format: 'openai-responses'`): `instructions` and `input`. */
+  // A string input infers no item type: `never`, so that the request's `input` is still the SDK's.
+  decorate<Item extends object = never>(
+    input: DecorateResponsesInput<Item>,
+  ): Promise<DecoratedTurn<ResponsesConversation<Item>>>;
   /** Stores the user turn and the reply atomically, then schedules extraction in the background. */
   record(prepared: PreparedTurn, reply: RecordInput): Promise<RecordedTurn>;
   /** For a decorated turn, a reply that calls tools is a step of the loop, stored with the final answer. */

@@ -40,6 +40,7 @@ const ENTRIES = [
   'store-kit.ts',
   'ai-sdk.ts',
   'server.ts',
+  'wire.ts',
 ];
 
 const files = sourceFiles(src);

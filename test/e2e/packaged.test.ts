@@ -207,7 +207,7 @@ const { createInspector } = require('memstack/server');`)}})();`,
   it('imports every entry, and requires every entry, with the classes shared by name across both builds', async () => {
     const entries = [
       'memstack',
-      ...['sqlite', 'anthropic', 'openai-compatible', 'claude-cli', 'testing', 'ai-sdk', 'server'].map(
+      ...['sqlite', 'anthropic', 'openai-compatible', 'claude-cli', 'testing', 'ai-sdk', 'server', 'wire'].map(
         (name) => `memstack/${name}`,
       ),
     ];
@@ -225,10 +225,12 @@ console.log((${shape})(modules));`,
 console.log((${shape})(modules));`,
     );
     expect(JSON.parse(imported)).toEqual(JSON.parse(required));
-    const [main, sqlite, anthropic, openai, claudeCli, testing, aiSdk, server] = JSON.parse(imported) as string[][];
+    const [main, sqlite, anthropic, openai, claudeCli, testing, aiSdk, server, wire] = JSON.parse(
+      imported,
+    ) as string[][];
     expect(main).toEqual(expect.arrayContaining(['createMemoryStack', 'MemstackError', 'o200kTokenizer', 'trimTurn']));
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
-    expect([sqlite, anthropic, openai, claudeCli, testing, aiSdk, server]).toEqual([
+    expect([sqlite, anthropic, openai, claudeCli, testing, aiSdk, server, wire]).toEqual([
       ['sqliteStore'],
       ['anthropicModel', 'fromAnthropicUsage'],
       ['fromOpenaiCompatibleUsage', 'openaiCompatibleEmbedder', 'openaiCompatibleModel'],
@@ -236,6 +238,7 @@ console.log((${shape})(modules));`,
       ['memoryStore', 'scriptedCompletionModel'],
       ['mapAiSdkUsage', 'memstackMiddleware'],
       ['createInspector', 'createMemoryProxy', 'startInspector', 'startMemoryProxy'],
+      ['API_ERROR_STATUS', 'wireFormats'],
     ]);
   });
 

@@ -23,6 +23,7 @@ interface Attempt {
 const ROUTES = [
   { method: 'POST', path: '/v1/messages', memory: true, body: 'anthropic' },
   { method: 'POST', path: '/v1/chat/completions', memory: true, body: 'openai' },
+  { method: 'POST', path: '/v1/responses', memory: true, body: 'responses' },
   { method: 'POST', path: '/v1/messages/count_tokens', memory: false, body: 'anthropic' },
   { method: 'GET', path: '/v1/models', memory: false, body: null },
   { method: 'OPTIONS', path: '/v1/messages', memory: false, body: null },
@@ -66,6 +67,7 @@ function body(route: Attempt['route']): string | undefined {
   if (route.body === 'openai') {
     return JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'I live in Lisbon.' }] });
   }
+  if (route.body === 'responses') return JSON.stringify({ model: 'm', input: 'I live in Lisbon.' });
   return undefined;
 }
 

@@ -19,7 +19,7 @@ describe('memstack serve (the built CLI): acknowledged means stored', () => {
   it('keeps every exchange a client got the end of, and its extraction job, through a kill -9 at that moment', async () => {
     if (!existsSync(CLI_BIN)) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
     const path = join(directory, 'killed.db');
-    // 30 clients at once (Anthropic and OpenAI, JSON and streamed); the kill comes as the last response ends.
+    // 30 clients at once (Anthropic, OpenAI chat and Responses, JSON and streamed); the kill comes as the last response ends.
     const report = await killProxyAfterAnswers({ bin: CLI_BIN, path, clients: 30, delayMs: 0 });
     expect(report).toEqual({ answered: 30, lost: 0, withoutJob: 0 });
 

@@ -20,8 +20,9 @@ const replyTo = (client: string): string => `Noted for ${client}.`;
 
 /**
  * Runs `memstack serve` (the built `bin`) on the SQLite file `path` in front of a local upstream, has `clients`
- * clients (the official SDKs: Anthropic and OpenAI, JSON and streamed, one user each) send one turn at once, and
- * kills the proxy with SIGKILL `delayMs` after the last of them has received its whole response (0: at that moment).
+ * clients (the official SDKs: Anthropic Messages, OpenAI Chat Completions and Responses, JSON and streamed, one user
+ * each) send one turn at once, and kills the proxy with SIGKILL `delayMs` after the last of them has received its
+ * whole response (0: at that moment).
  * Then counts, in the file, the exchanges the clients were answered and their extraction jobs.
  */
 export async function killProxyAfterAnswers(options: {
@@ -34,9 +35,19 @@ export async function killProxyAfterAnswers(options: {
     const parts: Buffer[] = [];
     request.on('data', (part: Buffer) => parts.push(part));
     request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as { stream?: boolean; messages: unknown[] };
-      const client = /We always deploy (client-\d+)/.exec(JSON.stringify(body.messages))?.[1] ?? 'nobody';
-      answer(response, request.url?.startsWith('/v1/messages') === true, body.stream === true, replyTo(client));
+      const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as {
+        stream?: boolean;
+        messages?: unknown[];
+        input?: unknown;
+      };
+      const client = /We always deploy (client-\d+)/.exec(JSON.stringify(body.messages ?? body.input))?.[1] ?? 'nobody';
+      const path = request.url ?? '';
+      const format = path.startsWith('/v1/messages')
+        ? 'anthropic'
+        : path.startsWith('/v1/responses')
+          ? 'responses'
+          : 'openai';
+      answer(response, format, body.stream === true, replyTo(client));
     });
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
@@ -56,7 +67,7 @@ export async function killProxyAfterAnswers(options: {
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     try {
       const names = Array.from({ length: options.clients }, (_, index) => `client-${index}`);
-      await Promise.all(names.map((name, index) => converse(url, name, index % 4)));
+      await Promise.all(names.map((name, index) => converse(url, name, index % 6)));
       if (options.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       child.kill('SIGKILL');
       await exited;
@@ -85,6 +96,16 @@ async function converse(url: string, client: string, kind: number): Promise<void
     const message =
       kind === 0 ? await anthropic.messages.create(request) : await anthropic.messages.stream(request).finalMessage();
     text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+  } else if (kind >= 4) {
+    // The Responses API, JSON and streamed.
+    const openai = new OpenAI({ apiKey: 'k', baseURL: `${url}/v1`, maxRetries: 0 });
+    const request = { model: 'm', input: clientTurn(client), safety_identifier: client };
+    if (kind === 4) text = (await openai.responses.create(request)).output_text;
+    else {
+      for await (const event of await openai.responses.create({ ...request, stream: true })) {
+        if (event.type === 'response.output_text.delta') text += event.delta;
+      }
+    }
   } else {
     const openai = new OpenAI({ apiKey: 'k', baseURL: `${url}/v1`, maxRetries: 0 });
     if (kind === 2) {
@@ -125,7 +146,17 @@ function count(path: string, clients: string[]): ProxyKillReport {
 }
 
 /** The upstream's answer, in the wire format of its API: JSON, or SSE to the end. */
-function answer(response: ServerResponse, anthropic: boolean, stream: boolean, text: string): void {
+function answer(
+  response: ServerResponse,
+  format: 'anthropic' | 'openai' | 'responses',
+  stream: boolean,
+  text: string,
+): void {
+  const anthropic = format === 'anthropic';
+  if (format === 'responses') {
+    answerResponses(response, stream, text);
+    return;
+  }
   if (!stream) {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(
@@ -178,6 +209,38 @@ function answer(response: ServerResponse, anthropic: boolean, stream: boolean, t
     send(undefined, chunk({ role: 'assistant', content: text }, null));
     send(undefined, chunk({}, 'stop'));
     response.write('data: [DONE]\n\n');
+  }
+  response.end();
+}
+
+/** A Responses API answer: the response object, or its events from `response.created` to `response.completed`. */
+function answerResponses(response: ServerResponse, stream: boolean, text: string): void {
+  const message = { id: 'msg', type: 'message', status: 'completed', role: 'assistant', content: [] as unknown[] };
+  const done = { ...message, content: [{ type: 'output_text', text, annotations: [] }] };
+  const object = (status: string, output: unknown[]) => ({
+    id: 'resp',
+    object: 'response',
+    created_at: 1,
+    status,
+    model: 'm',
+    output,
+    usage: status === 'completed' ? { input_tokens: 20, output_tokens: 4, total_tokens: 24 } : null,
+  });
+  if (!stream) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(object('completed', [done])));
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'text/event-stream' });
+  const events = [
+    { type: 'response.created', response: object('in_progress', []) },
+    { type: 'response.output_item.added', output_index: 0, item: message },
+    { type: 'response.output_text.delta', item_id: 'msg', output_index: 0, content_index: 0, delta: text },
+    { type: 'response.output_item.done', output_index: 0, item: done },
+    { type: 'response.completed', response: object('completed', [done]) },
+  ];
+  for (const [index, event] of events.entries()) {
+    response.write(`event: ${event.type}\ndata: ${JSON.stringify({ ...event, sequence_number: index })}\n\n`);
   }
   response.end();
 }

@@ -27,9 +27,10 @@ export type ScriptedReply =
    * An SSE stream: each event is sent as a `data:` line in its own write. `done` adds `data: [DONE]`. `cut`
    * breaks the stream after the events: `destroy` kills the socket (a dropped connection), `end` closes the
    * response cleanly but early (a proxy or server that gave up), without [DONE]; `hang` keeps the stream open
-   * without another byte until the client goes away.
+   * without another byte until the client goes away. `named` sends each event's `type` as its `event:` line too, as
+   * the Responses API does.
    */
-  | { kind: 'stream'; events: unknown[]; done: boolean; cut?: 'destroy' | 'end' | 'hang' }
+  | { kind: 'stream'; events: unknown[]; done: boolean; cut?: 'destroy' | 'end' | 'hang'; named?: boolean }
   /** No answer at all until the client gives up (for abort and timeout tests). */
   | { kind: 'hang' };
 
@@ -110,7 +111,8 @@ function sendJson(response: ServerResponse, reply: Extract<ScriptedReply, { kind
 async function sendStream(response: ServerResponse, reply: Extract<ScriptedReply, { kind: 'stream' }>): Promise<void> {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   for (const event of reply.events) {
-    response.write(`data: ${JSON.stringify(event)}\n\n`);
+    const name = reply.named ? `event: ${(event as { type: string }).type}\n` : '';
+    response.write(`${name}data: ${JSON.stringify(event)}\n\n`);
     // A tick between events, so that the client reads them as separate network chunks, as from a real server.
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -25,7 +25,7 @@ const traceSchema = z.object({
 });
 
 const sentSchema = z.object({
-  format: z.enum(['anthropic', 'openai']),
+  format: z.enum(['anthropic', 'openai', 'openai-responses']),
   system: z.unknown(),
   earlierMessages: z.number().int().nonnegative(),
   current: z.array(z.unknown()),

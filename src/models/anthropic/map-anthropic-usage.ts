@@ -1,5 +1,5 @@
+import { mapMessagesApiUsage } from '../../core/wire/anthropic/map-messages-api-usage.js';
 import type { Usage } from '../../spec/usage.js';
-import { mapMessagesApiUsage } from '../map-messages-api-usage.js';
 
 /**
  * The usage of one Messages API call, from the `usage` objects the API reported, oldest first: the message's own for

@@ -1,5 +1,5 @@
+import { mapMessagesApiUsage } from '../../core/wire/anthropic/map-messages-api-usage.js';
 import type { Usage } from '../../spec/usage.js';
-import { mapMessagesApiUsage } from '../map-messages-api-usage.js';
 
 /**
  * The usage of one `claude -p` run, from the `usage` object of its `result` event (the totals of every API call the

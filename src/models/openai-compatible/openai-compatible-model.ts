@@ -6,12 +6,12 @@ import type {
 } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { checkOptions, functionSchema, httpUrlSchema } from '../../core/validation/check-options.js';
+import { mapOpenaiCompatibleUsage } from '../../core/wire/openai-chat/map-openai-compatible-usage.js';
 import type { ChatModel } from '../../spec/chat-model.js';
 import type { CompletionModel } from '../../spec/completion-model.js';
 import { convertToOpenaiCompatibleMessages } from './convert-to-openai-compatible-messages.js';
 import { detectRejectedParameter } from './detect-rejected-parameter.js';
 import { mapOpenaiCompatibleError } from './map-openai-compatible-error.js';
-import { mapOpenaiCompatibleUsage } from './map-openai-compatible-usage.js';
 import { readOpenaiCompatibleStream } from './read-openai-compatible-stream.js';
 import { resolveOpenaiCompatibleApiKey } from './resolve-openai-compatible-api-key.js';
 

@@ -1,9 +1,9 @@
 import { APIError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { mapOpenaiCompatibleUsage } from '../../core/wire/openai-chat/map-openai-compatible-usage.js';
 import { ModelCallError } from '../../spec/errors/model-call-error.js';
 import type { Usage } from '../../spec/usage.js';
 import { mapOpenaiCompatibleError } from './map-openai-compatible-error.js';
-import { mapOpenaiCompatibleUsage } from './map-openai-compatible-usage.js';
 
 export interface StreamedReply {
   text: string;

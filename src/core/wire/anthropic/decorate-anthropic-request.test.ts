@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AnthropicBlock, AnthropicMessage, AnthropicTextBlock } from '../../spec/conversation.js';
+import type { AnthropicBlock, AnthropicMessage, AnthropicTextBlock } from '../../../spec/conversation.js';
 import {
   type CallerRequest,
   decorateAnthropicRequest,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Usage } from '../spec/usage.js';
+import type { Usage } from '../../../spec/usage.js';
 
 // A count that is missing, null or not a count is "not reported": one odd field (a proxy that sends a string)
 // must not hide the others.

@@ -1,5 +1,5 @@
-import type { OpenaiMessage } from '../../spec/conversation.js';
-import type { MemoryNotes } from './decorate-anthropic-request.js';
+import type { OpenaiMessage } from '../../../spec/conversation.js';
+import type { MemoryNotes } from '../../../spec/wire-format.js';
 
 export interface DecoratedOpenaiRequest {
   messages: OpenaiMessage[];

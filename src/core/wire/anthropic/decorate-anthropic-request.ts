@@ -1,6 +1,12 @@
-import type { AnthropicBlock, AnthropicMessage, AnthropicSystem, AnthropicTextBlock } from '../../spec/conversation.js';
-import type { CacheControl, MemoryBreakpoint } from '../../spec/prepared-turn.js';
-import { isSystemReminder } from '../text/is-system-reminder.js';
+import type {
+  AnthropicBlock,
+  AnthropicMessage,
+  AnthropicSystem,
+  AnthropicTextBlock,
+} from '../../../spec/conversation.js';
+import type { CacheControl, MemoryBreakpoint } from '../../../spec/prepared-turn.js';
+import type { MemoryNotes } from '../../../spec/wire-format.js';
+import { isSystemReminder } from '../../text/is-system-reminder.js';
 
 /** Anthropic's limit on cache breakpoints in one request (tools, system and messages together). */
 export const MAX_CACHE_BREAKPOINTS = 4;
@@ -15,14 +21,7 @@ export interface CallerRequest {
   tools?: readonly unknown[] | undefined;
 }
 
-/** The memory to add: both already rendered and escaped (the pin's system section, the `<task_recap>` block). */
-export interface MemoryNotes {
-  /** The pin's section for the tail of the system prompt; '' for none. */
-  pin: string;
-  /** The recap for the head of the current user message; '' for none. */
-  recap: string;
-}
-
+/** The caller's request with memory added: the pin's system block, the recap in the current turn. */
 export interface DecoratedRequest {
   system: AnthropicTextBlock[];
   messages: AnthropicMessage[];
