@@ -1,12 +1,12 @@
 import type { Figure } from './api-types.js';
+import { append } from './element.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
 function svg(tag: string, attributes: Readonly<Record<string, string | number>>, ...children: Array<Node | string>) {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  return node;
+  return append(node, children);
 }
 
 /** Polylines through the defined values, broken where a reply has no figure (no trace, no usage). */

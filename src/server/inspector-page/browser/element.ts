@@ -7,14 +7,14 @@ export type Attributes = Readonly<
 >;
 
 /** Appends children as nodes, text always as text nodes: a stored `<img onerror>` stays text. */
-export function append<T extends Node>(node: T, children: Child | readonly Child[]): T {
+export function append<T extends ParentNode>(node: T, children: Child | readonly Child[]): T {
   if (children === null || children === undefined || children === false) return node;
   if (Array.isArray(children)) {
     for (const child of children as readonly Child[]) append(node, child);
     return node;
   }
   const child = children as Node | string | number;
-  (node as unknown as ParentNode).append(child instanceof Node ? child : document.createTextNode(String(child)));
+  node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   return node;
 }
 
