@@ -1,0 +1,47 @@
+import { englishPack } from './en/english-pack.js';
+import { japanesePack } from './ja/japanese-pack.js';
+import { koreanPack } from './ko/korean-pack.js';
+import type { LocalePack } from './locale-pack.js';
+import { chinesePack } from './zh/chinese-pack.js';
+
+/**
+ * The locale packs memstack knows, registered here and nowhere else: adding a language is its folder and one line in
+ * this list (decision 30). Every pack is in play on every text: the words of each language are in scripts or forms
+ * the others do not share, so the shared logic reads the union of the packs (below) and a text finds its language's
+ * rules by its own words.
+ */
+export const LOCALE_PACKS: readonly LocalePack[] = [englishPack, chinesePack, japanesePack, koreanPack];
+
+/** The registered pack of a language. @throws Error when none is registered for `code` (a programming error). */
+export function localePack(code: string): LocalePack {
+  const pack = LOCALE_PACKS.find((candidate) => candidate.code === code);
+  if (pack === undefined) throw new Error(`No locale pack is registered for "${code}".`);
+  return pack;
+}
+
+/** Every pack's stop words: never searched. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(LOCALE_PACKS.flatMap((pack) => pack.search.stopWords));
+
+/** Every pack's words that point back at the conversation without naming a topic. */
+export const PAST_REFERENCE_WORDS: ReadonlySet<string> = new Set(
+  LOCALE_PACKS.flatMap((pack) => pack.search.pastReferenceWords),
+);
+
+const ignoredWords = LOCALE_PACKS.flatMap((pack) => (pack.search.ignoredWord ? [pack.search.ignoredWord] : []));
+/** Whether a segmented word is never searched by its shape in some pack (a Japanese particle). */
+export function isIgnoredWord(word: string): boolean {
+  return ignoredWords.some((pattern) => pattern.test(word));
+}
+
+const affixStrippers = LOCALE_PACKS.flatMap((pack) => (pack.search.stripAffix ? [pack.search.stripAffix] : []));
+/** A query's segmented word without what its language attaches to it (a Korean particle). */
+export function stripAffixes(word: string): string {
+  let stripped = word;
+  for (const strip of affixStrippers) stripped = strip(stripped);
+  return stripped;
+}
+
+const stemmers = LOCALE_PACKS.flatMap((pack) => (pack.search.indexStem ? [pack.search.indexStem] : []));
+if (stemmers.length !== 1) throw new Error(`Exactly one locale pack gives the index stemmer, not ${stemmers.length}.`);
+/** The index's stemmer: run on each folded word of every index document and every query. */
+export const indexStem: (word: string) => string = stemmers[0] as (word: string) => string;
