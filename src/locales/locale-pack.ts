@@ -11,6 +11,16 @@ export interface LocalePack {
   readonly name: string;
   /** How the language is searched: what a query drops, how a word is brought to its index form. */
   readonly search: LocaleSearch;
+  /** How the language names a month or a date, for the calendar terms of a query. */
+  readonly dates?: LocaleDates;
+  /** The question words that ask for a time, a frequency or a quantity, and the words that say one. */
+  readonly answerKinds?: LocaleAnswerKinds;
+  /** What the pronouns of the speaker and of the one spoken to look like (whose words a question asks about). */
+  readonly persons?: LocalePersons;
+  /** What is not a real question in an assistant's reply: closing pleasantries, a question it answers itself. */
+  readonly questions?: LocaleQuestions;
+  /** What states a task: requests, goals, constraints, and the questions that ask for work. */
+  readonly task?: LocaleTask;
 }
 
 /** The search knowledge of a language (decisions 3 and 15). */
@@ -26,6 +36,11 @@ export interface LocaleSearch {
    * alone asks for what was recently in play, not for a search.
    */
   readonly pastReferenceWords: readonly string[];
+  /**
+   * Capitalised words that are no names ("I", month and day names), lower case: a message's names are searched with
+   * more weight.
+   */
+  readonly notNames?: readonly string[];
   /** Words never searched by their shape (Japanese particles and endings of one or two hiragana). */
   readonly ignoredWord?: RegExp;
   /**
@@ -38,4 +53,59 @@ export interface LocaleSearch {
    * exactly one (a change of it changes stored tokens; decision 30 says how old rows stay findable).
    */
   readonly indexStem?: (word: string) => string;
+}
+
+/** A language's words for dates (the calendar terms themselves are the same in every language: `calendar-terms.ts`). */
+export interface LocaleDates {
+  /** The twelve month names, January first, lower case. */
+  readonly monthNames?: readonly string[];
+  /** Abbreviations of month names, lower case, each to its month (0 = January). */
+  readonly monthAbbreviations?: Readonly<Record<string, number>>;
+  /** The seven day names, Monday first, lower case. */
+  readonly dayNames?: readonly string[];
+  /**
+   * Months whose name or abbreviation is also a common word ("may", "march"): counted only capitalised or next to a
+   * number.
+   */
+  readonly ambiguousMonths?: readonly number[];
+  /**
+   * A date written with numbers and the language's calendar characters, global: group 1 the year (optional), group
+   * 2 the month's number.
+   */
+  readonly numberedMonth?: RegExp;
+}
+
+/** Each pattern is tested on a message's head; a kind of answer counts when any pack's pattern matches. */
+export interface LocaleAnswerKinds {
+  /** The question words that ask for each kind. */
+  readonly asks: Readonly<Partial<Record<'time' | 'frequency' | 'quantity', RegExp>>>;
+  /** What says a time, a frequency, a quantity: relative and calendar words, number words (digits say a quantity in any language). */
+  readonly says: Readonly<Partial<Record<'time' | 'frequency' | 'quantity', RegExp>>>;
+}
+
+/** The speaker's and the addressee's pronouns, as patterns tested on a message. */
+export interface LocalePersons {
+  readonly first: RegExp;
+  readonly second: RegExp;
+}
+
+/** Patterns for reading an assistant's reply. */
+export interface LocaleQuestions {
+  /**
+   * Closing pleasantries ("Anything else?"), tested on the question folded to words (lower case, apostrophes kept)
+   * and on the same without the spaces between letters of unspaced scripts.
+   */
+  readonly pleasantries: readonly RegExp[];
+  /** The start of a sentence answering the question before it ("Because ..."). */
+  readonly selfAnswer?: RegExp;
+}
+
+/** Patterns tested on one sentence (apostrophes and backticks as `'`, trimmed). */
+export interface LocaleTask {
+  /** A statement that sets work: a request, a goal, a constraint, a parameter, a deliverable. */
+  readonly statements: readonly RegExp[];
+  /** A question that asks for work ("Can you fix the login page?"). */
+  readonly requestQuestions: readonly RegExp[];
+  /** A question that asks for knowledge: it vetoes this pack's request questions ("explain ..."). */
+  readonly knowledgeQuestion?: RegExp;
 }

@@ -1,7 +1,7 @@
 import { englishPack } from './en/english-pack.js';
 import { japanesePack } from './ja/japanese-pack.js';
 import { koreanPack } from './ko/korean-pack.js';
-import type { LocalePack } from './locale-pack.js';
+import type { LocaleAnswerKinds, LocaleDates, LocalePack, LocalePersons, LocaleTask } from './locale-pack.js';
 import { chinesePack } from './zh/chinese-pack.js';
 
 /**
@@ -45,3 +45,28 @@ const stemmers = LOCALE_PACKS.flatMap((pack) => (pack.search.indexStem ? [pack.s
 if (stemmers.length !== 1) throw new Error(`Exactly one locale pack gives the index stemmer, not ${stemmers.length}.`);
 /** The index's stemmer: run on each folded word of every index document and every query. */
 export const indexStem: (word: string) => string = stemmers[0] as (word: string) => string;
+
+/** Capitalised words that are no names, in any pack. */
+export const NOT_NAMES: ReadonlySet<string> = new Set(LOCALE_PACKS.flatMap((pack) => pack.search.notNames ?? []));
+
+/** Every pack's month words and numbered dates. */
+export const DATE_WORDS: readonly LocaleDates[] = LOCALE_PACKS.flatMap((pack) => (pack.dates ? [pack.dates] : []));
+
+/** Every pack's question words for a kind of answer, and words that give one. */
+export const ANSWER_KINDS: readonly LocaleAnswerKinds[] = LOCALE_PACKS.flatMap((pack) =>
+  pack.answerKinds ? [pack.answerKinds] : [],
+);
+
+/** Every pack's pronouns of the speaker and of the one spoken to. */
+export const PERSONS: readonly LocalePersons[] = LOCALE_PACKS.flatMap((pack) => (pack.persons ? [pack.persons] : []));
+
+/** Every pack's closing pleasantries. */
+export const PLEASANTRIES: readonly RegExp[] = LOCALE_PACKS.flatMap((pack) => pack.questions?.pleasantries ?? []);
+
+/** Every pack's start of an answer to the question before it. */
+export const SELF_ANSWERS: readonly RegExp[] = LOCALE_PACKS.flatMap((pack) =>
+  pack.questions?.selfAnswer ? [pack.questions.selfAnswer] : [],
+);
+
+/** Every pack's task patterns (each pack's knowledge question vetoes only its own request questions). */
+export const TASK_PATTERNS: readonly LocaleTask[] = LOCALE_PACKS.flatMap((pack) => (pack.task ? [pack.task] : []));

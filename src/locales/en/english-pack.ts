@@ -1,9 +1,19 @@
 import type { LocalePack } from '../locale-pack.js';
+import { englishAnswerKinds } from './english-answer-kinds.js';
+import { englishDates } from './english-dates.js';
+import { englishPersons } from './english-persons.js';
+import { englishQuestions } from './english-questions.js';
 import { englishSearchWords } from './english-search-words.js';
+import { englishTask } from './english-task.js';
 
 /** English. */
 export const englishPack: LocalePack = {
   code: 'en',
   name: 'English',
   search: englishSearchWords,
+  dates: englishDates,
+  answerKinds: englishAnswerKinds,
+  persons: englishPersons,
+  questions: englishQuestions,
+  task: englishTask,
 };

@@ -1,4 +1,5 @@
 import type { LocaleSearch } from '../locale-pack.js';
+import { englishDates } from './english-dates.js';
 import { porterStem } from './porter-stem.js';
 
 /** English search words; Porter's stemmer is the index's (as FTS5 ran it). */
@@ -19,5 +20,6 @@ export const englishSearchWords: LocaleSearch = {
   previous last time ago again settle settled conclude concluded conclusion pick picked choose chose chosen conversation`
     .split(/\s+/)
     .filter(Boolean),
+  notNames: ['i', 'im', 'ive', 'id', 'ill', ...(englishDates.monthNames ?? []), ...(englishDates.dayNames ?? [])],
   indexStem: porterStem,
 };

@@ -1,9 +1,17 @@
 import type { LocalePack } from '../locale-pack.js';
+import { japaneseAnswerKinds } from './japanese-answer-kinds.js';
+import { japanesePersons } from './japanese-persons.js';
+import { japaneseQuestions } from './japanese-questions.js';
 import { japaneseSearchWords } from './japanese-search-words.js';
+import { japaneseTask } from './japanese-task.js';
 
-/** Japanese. */
+/** Japanese (its numbered dates are written as Chinese writes them: the Chinese pack's pattern reads both). */
 export const japanesePack: LocalePack = {
   code: 'ja',
   name: 'Japanese',
   search: japaneseSearchWords,
+  answerKinds: japaneseAnswerKinds,
+  persons: japanesePersons,
+  questions: japaneseQuestions,
+  task: japaneseTask,
 };

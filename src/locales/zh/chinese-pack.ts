@@ -1,9 +1,19 @@
 import type { LocalePack } from '../locale-pack.js';
+import { chineseAnswerKinds } from './chinese-answer-kinds.js';
+import { chineseDates } from './chinese-dates.js';
+import { chinesePersons } from './chinese-persons.js';
+import { chineseQuestions } from './chinese-questions.js';
 import { chineseSearchWords } from './chinese-search-words.js';
+import { chineseTask } from './chinese-task.js';
 
 /** Chinese (simplified and traditional). */
 export const chinesePack: LocalePack = {
   code: 'zh',
   name: 'Chinese',
   search: chineseSearchWords,
+  dates: chineseDates,
+  answerKinds: chineseAnswerKinds,
+  persons: chinesePersons,
+  questions: chineseQuestions,
+  task: chineseTask,
 };
