@@ -21,6 +21,8 @@ export interface LocalePack {
   readonly questions?: LocaleQuestions;
   /** What states a task: requests, goals, constraints, and the questions that ask for work. */
   readonly task?: LocaleTask;
+  /** The supersede rule's words (decision 23): the forms that fill an exclusive slot, doubt, subjects. */
+  readonly facts?: LocaleFacts;
 }
 
 /** The search knowledge of a language (decisions 3 and 15). */
@@ -108,4 +110,55 @@ export interface LocaleTask {
   readonly requestQuestions: readonly RegExp[];
   /** A question that asks for knowledge: it vetoes this pack's request questions ("explain ..."). */
   readonly knowledgeQuestion?: RegExp;
+}
+
+/** A form of a statement that fills an exclusive slot; named groups `subject`, `value`, and `from` or `other`. */
+export interface SlotForm {
+  readonly pattern: RegExp;
+  /** A use or a state (`state`), or a preference: the two are different things ("prefers vim" beside "uses VS Code"). */
+  readonly kind: 'state' | 'preference';
+  /**
+   * "joined X", "moved to X": verbs with other senses, so the value must not name a product or platform (a company
+   * still passes: "moved to Google" reads as a move to a place).
+   */
+  readonly ambiguous: boolean;
+}
+
+/** The slots the supersede rule knows: where someone lives, whom they work for, exclusive tool choices. */
+export type SlotKind = 'tool' | 'residence' | 'employer';
+
+/** A language's words for the supersede rule (`find-contradicted.ts`). */
+export interface LocaleFacts {
+  /**
+   * The forms per slot. Tools are tried first ("moved to Bun" is a tool change, not a move to a place called Bun),
+   * then residence, then employer; within a slot, the packs in the table's order.
+   */
+  readonly slotForms: Readonly<Partial<Record<SlotKind, readonly SlotForm[]>>>;
+  /** Negated, hypothetical, past, partial or conditional words: a statement with one fills no slot. */
+  readonly doubt?: RegExp;
+  /** The whole subject phrase naming the user, "we", or the user's team or project. */
+  readonly self?: RegExp;
+  /** The whole subject phrase naming another person (a name, "User's sister"); case matters. */
+  readonly named?: RegExp;
+  /** Subject phrases that name no one we can tell apart ("he", "someone"). */
+  readonly notNamed?: RegExp;
+  /** The shape of a place or employer in this language's spaced script (capitalised words). */
+  readonly properName?: RegExp;
+  /** What makes an unspaced value a phrase rather than a name (a particle, 的). */
+  readonly notInName?: RegExp;
+  /** Words that "moved to X" or "joined X" may name that are no place (home, here). */
+  readonly notPlaces?: readonly string[];
+  /** Words that "works at X" may name that are no employer (home, the office, remote). */
+  readonly notEmployers?: readonly string[];
+  /** Search terms for the facts a statement of a slot may contradict ("moved to Berlin" shares no word with "lives in Paris"), space-separated. */
+  readonly slotCues?: Readonly<{ residence?: string; employer?: string }>;
+  /**
+   * The language's spellings of exclusive tool choices whose names are words (tabs, dark mode): slot to value to
+   * spellings, lower case after NFKC. The names every language shares (npm, vim) are in `shared/tool-names.ts`.
+   */
+  readonly toolSpellings?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  /** An article a subject, a tool or a place may start with ("the"), taken off before comparing. */
+  readonly leadingArticle?: RegExp;
+  /** Words a tool value may start with ("using pnpm"), taken off before comparing. */
+  readonly toolValuePrefix?: RegExp;
 }

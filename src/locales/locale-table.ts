@@ -1,7 +1,14 @@
 import { englishPack } from './en/english-pack.js';
 import { japanesePack } from './ja/japanese-pack.js';
 import { koreanPack } from './ko/korean-pack.js';
-import type { LocaleAnswerKinds, LocaleDates, LocalePack, LocalePersons, LocaleTask } from './locale-pack.js';
+import type {
+  LocaleAnswerKinds,
+  LocaleDates,
+  LocaleFacts,
+  LocalePack,
+  LocalePersons,
+  LocaleTask,
+} from './locale-pack.js';
 import { chinesePack } from './zh/chinese-pack.js';
 
 /**
@@ -70,3 +77,6 @@ export const SELF_ANSWERS: readonly RegExp[] = LOCALE_PACKS.flatMap((pack) =>
 
 /** Every pack's task patterns (each pack's knowledge question vetoes only its own request questions). */
 export const TASK_PATTERNS: readonly LocaleTask[] = LOCALE_PACKS.flatMap((pack) => (pack.task ? [pack.task] : []));
+
+/** Every pack's words for the supersede rule. */
+export const FACT_WORDS: readonly LocaleFacts[] = LOCALE_PACKS.flatMap((pack) => (pack.facts ? [pack.facts] : []));

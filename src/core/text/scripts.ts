@@ -12,7 +12,7 @@ export const SCRIPT = {
   kana: '\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc',
   /** Hangul syllables and jamo. */
   hangul: '\\p{Script=Hangul}',
-  /** Ideographic punctuation and symbols (、。「」〜) and the full-width and half-width forms (！，ｶ). */
+  /** Ideographic punctuation and symbols (、。「」〜) and the full-width and half-width forms (！, ，, half-width katakana). */
   widePunctuation: '\\u3000-\\u303f\\uff00-\\uffef',
 } as const;
 

@@ -1,6 +1,7 @@
 import type { LocalePack } from '../locale-pack.js';
 import { englishAnswerKinds } from './english-answer-kinds.js';
 import { englishDates } from './english-dates.js';
+import { englishFacts } from './english-facts.js';
 import { englishPersons } from './english-persons.js';
 import { englishQuestions } from './english-questions.js';
 import { englishSearchWords } from './english-search-words.js';
@@ -16,4 +17,5 @@ export const englishPack: LocalePack = {
   persons: englishPersons,
   questions: englishQuestions,
   task: englishTask,
+  facts: englishFacts,
 };

@@ -1,5 +1,6 @@
 import type { LocalePack } from '../locale-pack.js';
 import { japaneseAnswerKinds } from './japanese-answer-kinds.js';
+import { japaneseFacts } from './japanese-facts.js';
 import { japanesePersons } from './japanese-persons.js';
 import { japaneseQuestions } from './japanese-questions.js';
 import { japaneseSearchWords } from './japanese-search-words.js';
@@ -14,4 +15,5 @@ export const japanesePack: LocalePack = {
   persons: japanesePersons,
   questions: japaneseQuestions,
   task: japaneseTask,
+  facts: japaneseFacts,
 };

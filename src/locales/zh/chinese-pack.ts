@@ -1,6 +1,7 @@
 import type { LocalePack } from '../locale-pack.js';
 import { chineseAnswerKinds } from './chinese-answer-kinds.js';
 import { chineseDates } from './chinese-dates.js';
+import { chineseFacts } from './chinese-facts.js';
 import { chinesePersons } from './chinese-persons.js';
 import { chineseQuestions } from './chinese-questions.js';
 import { chineseSearchWords } from './chinese-search-words.js';
@@ -16,4 +17,5 @@ export const chinesePack: LocalePack = {
   persons: chinesePersons,
   questions: chineseQuestions,
   task: chineseTask,
+  facts: chineseFacts,
 };
