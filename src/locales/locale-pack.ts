@@ -21,6 +21,8 @@ export interface LocalePack {
   readonly questions?: LocaleQuestions;
   /** What states a task: requests, goals, constraints, and the questions that ask for work. */
   readonly task?: LocaleTask;
+  /** Small talk and acknowledgements: a message of them alone carries nothing to remember. */
+  readonly smallTalk?: LocaleSmallTalk;
   /** The supersede rule's words (decision 23): the forms that fill an exclusive slot, doubt, subjects. */
   readonly facts?: LocaleFacts;
 }
@@ -161,4 +163,20 @@ export interface LocaleFacts {
   readonly leadingArticle?: RegExp;
   /** Words a tool value may start with ("using pnpm"), taken off before comparing. */
   readonly toolValuePrefix?: RegExp;
+  /** A word that opens a clause of a message before its statement ("Update:", "Actually,"), unanchored. */
+  readonly clauseOpener?: RegExp;
+  /** A clause that makes the other clauses of its sentence conditional, hypothetical or partial ("if", "on weekends"). */
+  readonly qualifyingClause?: RegExp;
+  /**
+   * A language that drops the subject of a sentence about oneself: the statement read with the user as its subject
+   * when it is in this language, else null. At most one pack reads a statement so.
+   */
+  readonly withUserAsSubject?: (statement: string) => string | null;
+}
+
+/** Phrases of small talk, each a regular-expression source matching one word or phrase, folded to words. */
+export interface LocaleSmallTalk {
+  readonly phrases: readonly string[];
+  /** Whether a phrase must end at a word's end (spaced scripts), or may run into the next (Chinese, Japanese). */
+  readonly wholeWords: boolean;
 }

@@ -7,6 +7,7 @@ import type {
   LocaleFacts,
   LocalePack,
   LocalePersons,
+  LocaleSmallTalk,
   LocaleTask,
 } from './locale-pack.js';
 import { chinesePack } from './zh/chinese-pack.js';
@@ -80,3 +81,8 @@ export const TASK_PATTERNS: readonly LocaleTask[] = LOCALE_PACKS.flatMap((pack) 
 
 /** Every pack's words for the supersede rule. */
 export const FACT_WORDS: readonly LocaleFacts[] = LOCALE_PACKS.flatMap((pack) => (pack.facts ? [pack.facts] : []));
+
+/** Every pack's small talk. */
+export const SMALL_TALK: readonly LocaleSmallTalk[] = LOCALE_PACKS.flatMap((pack) =>
+  pack.smallTalk ? [pack.smallTalk] : [],
+);

@@ -48,8 +48,6 @@ const ENTRIES = [
  */
 const NOT_YET_MOVED = [
   'core/facts/find-dropped.ts',
-  'core/facts/find-superseded.ts',
-  'core/facts/is-substantive.ts',
   'core/memory-rules/assistant-instructions.ts',
   'core/memory-rules/classify-assistant-instruction.ts',
   'core/memory-rules/error-patterns.ts',

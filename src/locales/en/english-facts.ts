@@ -98,4 +98,8 @@ export const englishFacts: LocaleFacts = {
   },
   leadingArticle: /^the\s+/u,
   toolValuePrefix: /^(?:using|to use)\s+/u,
+  clauseOpener:
+    /(?:update|also|actually|honestly|frankly|btw|by the way|so|and|but|well|ok|okay|oh|anyway|anyways|fyi|heads up|news|quick update)\s*[,:：!-]?\s+/iu,
+  qualifyingClause:
+    /(?<![\p{L}])(?:if|unless|when|whenever|maybe|perhaps|might|may|could|would|sometimes|occasionally|on weekends?|at work|at home|for now|only|except)(?![\p{L}])/iu,
 };

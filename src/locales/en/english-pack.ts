@@ -5,6 +5,7 @@ import { englishFacts } from './english-facts.js';
 import { englishPersons } from './english-persons.js';
 import { englishQuestions } from './english-questions.js';
 import { englishSearchWords } from './english-search-words.js';
+import { englishSmallTalk } from './english-small-talk.js';
 import { englishTask } from './english-task.js';
 
 /** English. */
@@ -17,5 +18,6 @@ export const englishPack: LocalePack = {
   persons: englishPersons,
   questions: englishQuestions,
   task: englishTask,
+  smallTalk: englishSmallTalk,
   facts: englishFacts,
 };

@@ -1,6 +1,8 @@
 import type { LocaleFacts } from '../locale-pack.js';
 import { slotForm } from '../slot-form.js';
 
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 const JA_SUBJECT =
   '^(?<subject>[^\\s,、。]+?)(?:は|が)\\s*(?:(?:現在|今は|いまは|今|最近|もう|既に|すでに|ついに|先月|去年|昨年|先週)[、,]?\\s*)*';
 const JA_ROLE =
@@ -56,4 +58,8 @@ export const japaneseFacts: LocaleFacts = {
     quotes: { single: ['シングルクォート'], double: ['ダブルクォート'] },
     'color-scheme': { dark: ['ダークモード', 'ダークテーマ'], light: ['ライトモード', 'ライトテーマ'] },
   },
+  clauseOpener: /(?:実は|あと|ちなみに|そういえば|報告です)[、,：:]?\s*/iu,
+  qualifyingClause: /もし|なら|たまに|ときどき|時々|週末|かもしれ|だけ/iu,
+  // Japanese drops the subject of a sentence about oneself ("先月大阪に引っ越しました。"): any kana.
+  withUserAsSubject: (statement) => (KANA.test(statement) ? `私は${statement}` : null),
 };

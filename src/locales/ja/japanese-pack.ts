@@ -4,6 +4,7 @@ import { japaneseFacts } from './japanese-facts.js';
 import { japanesePersons } from './japanese-persons.js';
 import { japaneseQuestions } from './japanese-questions.js';
 import { japaneseSearchWords } from './japanese-search-words.js';
+import { japaneseSmallTalk } from './japanese-small-talk.js';
 import { japaneseTask } from './japanese-task.js';
 
 /** Japanese (its numbered dates are written as Chinese writes them: the Chinese pack's pattern reads both). */
@@ -15,5 +16,6 @@ export const japanesePack: LocalePack = {
   persons: japanesePersons,
   questions: japaneseQuestions,
   task: japaneseTask,
+  smallTalk: japaneseSmallTalk,
   facts: japaneseFacts,
 };

@@ -1,6 +1,9 @@
 import type { LocaleFacts } from '../locale-pack.js';
 import { slotForm } from '../slot-form.js';
 
+const HAN = /\p{Script=Han}/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 const ZH_SUBJECT =
   '^(?<subject>[^\\s,，、。]+?)(?:现在|現在|目前|已经|已經|刚刚|剛剛|最近|如今|终于|終於|正式|一直|已|刚|剛|上个月|上個月|上周|上週|上星期|去年|今年|前几天|前幾天|前阵子|前陣子|这个月|這個月|本月|昨天|前天|\\s)*';
 const ZH_SWITCH =
@@ -58,4 +61,8 @@ export const chineseFacts: LocaleFacts = {
       light: ['浅色模式', '淺色模式', '亮色模式', '浅色主题'],
     },
   },
+  clauseOpener: /(?:其实|其實|另外|还有|還有|对了|對了|顺便说一下|順便說一下|更新)[，,：:]?\s*/iu,
+  qualifyingClause: /如果|要是|假如|可能|也许|也許|有时|有時|偶尔|偶爾|周末|週末|暂时|暫時|除了|只有/iu,
+  // Chinese drops the subject of a sentence about oneself ("上个月搬到了上海。"): Han without kana.
+  withUserAsSubject: (statement) => (HAN.test(statement) && !KANA.test(statement) ? `我${statement}` : null),
 };

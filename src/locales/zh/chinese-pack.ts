@@ -5,6 +5,7 @@ import { chineseFacts } from './chinese-facts.js';
 import { chinesePersons } from './chinese-persons.js';
 import { chineseQuestions } from './chinese-questions.js';
 import { chineseSearchWords } from './chinese-search-words.js';
+import { chineseSmallTalk } from './chinese-small-talk.js';
 import { chineseTask } from './chinese-task.js';
 
 /** Chinese (simplified and traditional). */
@@ -17,5 +18,6 @@ export const chinesePack: LocalePack = {
   persons: chinesePersons,
   questions: chineseQuestions,
   task: chineseTask,
+  smallTalk: chineseSmallTalk,
   facts: chineseFacts,
 };
