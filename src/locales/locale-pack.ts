@@ -1,3 +1,5 @@
+import type { OrderWords } from './order-words.js';
+
 /**
  * All that memstack knows about one language, in one object: the words and rules its shared logic reads. Each locale
  * is a folder of `src/locales/` exporting one pack, registered in `locale-table.ts`; the logic in `src/core/` and
@@ -25,6 +27,8 @@ export interface LocalePack {
   readonly smallTalk?: LocaleSmallTalk;
   /** The supersede rule's words (decision 23): the forms that fill an exclusive slot, doubt, subjects. */
   readonly facts?: LocaleFacts;
+  /** The word classes of orders that reach beyond the speaker's work (decision 27; `order-words.ts`). */
+  readonly orders?: OrderWords;
 }
 
 /** The search knowledge of a language (decisions 3 and 15). */

@@ -2,6 +2,7 @@ import type { LocalePack } from '../locale-pack.js';
 import { englishAnswerKinds } from './english-answer-kinds.js';
 import { englishDates } from './english-dates.js';
 import { englishFacts } from './english-facts.js';
+import { ENGLISH_ORDER_WORDS } from './english-order-words.js';
 import { englishPersons } from './english-persons.js';
 import { englishQuestions } from './english-questions.js';
 import { englishSearchWords } from './english-search-words.js';
@@ -20,4 +21,5 @@ export const englishPack: LocalePack = {
   task: englishTask,
   smallTalk: englishSmallTalk,
   facts: englishFacts,
+  orders: ENGLISH_ORDER_WORDS,
 };

@@ -1,6 +1,7 @@
 import type { LocalePack } from '../locale-pack.js';
 import { japaneseAnswerKinds } from './japanese-answer-kinds.js';
 import { japaneseFacts } from './japanese-facts.js';
+import { JAPANESE_ORDER_WORDS } from './japanese-order-words.js';
 import { japanesePersons } from './japanese-persons.js';
 import { japaneseQuestions } from './japanese-questions.js';
 import { japaneseSearchWords } from './japanese-search-words.js';
@@ -18,4 +19,5 @@ export const japanesePack: LocalePack = {
   task: japaneseTask,
   smallTalk: japaneseSmallTalk,
   facts: japaneseFacts,
+  orders: JAPANESE_ORDER_WORDS,
 };
