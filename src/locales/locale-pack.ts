@@ -1,4 +1,5 @@
 import type { OrderWords } from './order-words.js';
+import type { PhraseRule } from './phrase-rule.js';
 
 /**
  * All that memstack knows about one language, in one object: the words and rules its shared logic reads. Each locale
@@ -29,6 +30,8 @@ export interface LocalePack {
   readonly facts?: LocaleFacts;
   /** The word classes of orders that reach beyond the speaker's work (decision 27; `order-words.ts`). */
   readonly orders?: OrderWords;
+  /** Override and jailbreak phrases (decision 12): a text with one never becomes memory. */
+  readonly injectionPhrases?: readonly PhraseRule[];
 }
 
 /** The search knowledge of a language (decisions 3 and 15). */

@@ -2,6 +2,7 @@ import type { LocalePack } from '../locale-pack.js';
 import { englishAnswerKinds } from './english-answer-kinds.js';
 import { englishDates } from './english-dates.js';
 import { englishFacts } from './english-facts.js';
+import { ENGLISH_INJECTION_PHRASES } from './english-injection-phrases.js';
 import { ENGLISH_ORDER_WORDS } from './english-order-words.js';
 import { englishPersons } from './english-persons.js';
 import { englishQuestions } from './english-questions.js';
@@ -22,4 +23,5 @@ export const englishPack: LocalePack = {
   smallTalk: englishSmallTalk,
   facts: englishFacts,
   orders: ENGLISH_ORDER_WORDS,
+  injectionPhrases: ENGLISH_INJECTION_PHRASES,
 };

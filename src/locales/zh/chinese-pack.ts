@@ -2,6 +2,7 @@ import type { LocalePack } from '../locale-pack.js';
 import { chineseAnswerKinds } from './chinese-answer-kinds.js';
 import { chineseDates } from './chinese-dates.js';
 import { chineseFacts } from './chinese-facts.js';
+import { CHINESE_INJECTION_PHRASES } from './chinese-injection-phrases.js';
 import { CHINESE_ORDER_WORDS } from './chinese-order-words.js';
 import { chinesePersons } from './chinese-persons.js';
 import { chineseQuestions } from './chinese-questions.js';
@@ -22,4 +23,5 @@ export const chinesePack: LocalePack = {
   smallTalk: chineseSmallTalk,
   facts: chineseFacts,
   orders: CHINESE_ORDER_WORDS,
+  injectionPhrases: CHINESE_INJECTION_PHRASES,
 };
