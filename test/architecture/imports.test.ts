@@ -57,7 +57,6 @@ const NOT_YET_MOVED = [
   'core/memory-rules/find-injection.ts',
   'core/memory-rules/find-overreaching-order.ts',
   'core/memory-rules/has-writer-words.ts',
-  'core/memory-rules/injection-phrases-japanese-korean.ts',
   'core/memory-rules/is-error-report.ts',
   'core/memory-rules/is-not-language.ts',
   'core/memory-rules/is-repetitive.ts',

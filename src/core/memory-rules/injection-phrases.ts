@@ -1,14 +1,12 @@
 import { LOCALE_PACKS } from '../../locales/locale-table.js';
 import type { PhraseRule } from './create-phrase-matcher.js';
 import { EUROPEAN_INJECTION_PHRASES } from './injection-phrases-european.js';
-import { JAPANESE_KOREAN_INJECTION_PHRASES } from './injection-phrases-japanese-korean.js';
 
 /**
  * Every override and jailbreak phrase rule, all languages: one rule set for every kind of memory and every path. The
- * packs' (`injectionPhrases`), then those not moved into a pack yet (Japanese and Korean, Spanish, French, German).
+ * packs' (`injectionPhrases`), then those not moved into a pack yet (Spanish, French, German).
  */
 export const INJECTION_PHRASES: readonly PhraseRule[] = [
   ...LOCALE_PACKS.flatMap((pack) => pack.injectionPhrases ?? []),
-  ...JAPANESE_KOREAN_INJECTION_PHRASES,
   ...EUROPEAN_INJECTION_PHRASES,
 ];

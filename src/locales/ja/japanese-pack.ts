@@ -1,6 +1,7 @@
 import type { LocalePack } from '../locale-pack.js';
 import { japaneseAnswerKinds } from './japanese-answer-kinds.js';
 import { japaneseFacts } from './japanese-facts.js';
+import { JAPANESE_INJECTION_PHRASES } from './japanese-injection-phrases.js';
 import { JAPANESE_ORDER_WORDS } from './japanese-order-words.js';
 import { japanesePersons } from './japanese-persons.js';
 import { japaneseQuestions } from './japanese-questions.js';
@@ -20,4 +21,5 @@ export const japanesePack: LocalePack = {
   smallTalk: japaneseSmallTalk,
   facts: japaneseFacts,
   orders: JAPANESE_ORDER_WORDS,
+  injectionPhrases: JAPANESE_INJECTION_PHRASES,
 };
