@@ -1,4 +1,7 @@
+import { germanPack } from './de/german-pack.js';
 import { englishPack } from './en/english-pack.js';
+import { spanishPack } from './es/spanish-pack.js';
+import { frenchPack } from './fr/french-pack.js';
 import { japanesePack } from './ja/japanese-pack.js';
 import { koreanPack } from './ko/korean-pack.js';
 import type {
@@ -18,7 +21,15 @@ import { chinesePack } from './zh/chinese-pack.js';
  * the others do not share, so the shared logic reads the union of the packs (below) and a text finds its language's
  * rules by its own words.
  */
-export const LOCALE_PACKS: readonly LocalePack[] = [englishPack, chinesePack, japanesePack, koreanPack];
+export const LOCALE_PACKS: readonly LocalePack[] = [
+  englishPack,
+  chinesePack,
+  japanesePack,
+  koreanPack,
+  spanishPack,
+  frenchPack,
+  germanPack,
+];
 
 /** The registered pack of a language. @throws Error when none is registered for `code` (a programming error). */
 export function localePack(code: string): LocalePack {
