@@ -32,6 +32,11 @@ export interface LocalePack {
   readonly orders?: OrderWords;
   /** Override and jailbreak phrases (decision 12): a text with one never becomes memory. */
   readonly injectionPhrases?: readonly PhraseRule[];
+  /**
+   * Letters folded to another before the memory gate matches its phrases (traditional Chinese to simplified), on
+   * the text and on the rules alike, so that one word list serves both.
+   */
+  readonly letterFolding?: ReadonlyMap<string, string>;
 }
 
 /** The search knowledge of a language (decisions 3 and 15). */

@@ -97,3 +97,8 @@ export const FACT_WORDS: readonly LocaleFacts[] = LOCALE_PACKS.flatMap((pack) =>
 export const SMALL_TALK: readonly LocaleSmallTalk[] = LOCALE_PACKS.flatMap((pack) =>
   pack.smallTalk ? [pack.smallTalk] : [],
 );
+
+/** Every pack's letter folding for the memory gate's matching, as one map (the first pack to fold a letter wins). */
+export const LETTER_FOLDING: ReadonlyMap<string, string> = new Map(
+  [...LOCALE_PACKS].reverse().flatMap((pack) => [...(pack.letterFolding ?? new Map<string, string>())]),
+);

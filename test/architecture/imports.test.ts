@@ -60,7 +60,6 @@ const NOT_YET_MOVED = [
   'core/memory-rules/is-error-report.ts',
   'core/memory-rules/is-not-language.ts',
   'core/memory-rules/is-repetitive.ts',
-  'core/memory-rules/traditional-chinese-letters.ts',
   'extractors/heuristic/change-markers.ts',
   'extractors/heuristic/classify-fact.ts',
   'extractors/heuristic/distill-clarification.ts',

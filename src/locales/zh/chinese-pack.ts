@@ -9,6 +9,7 @@ import { chineseQuestions } from './chinese-questions.js';
 import { chineseSearchWords } from './chinese-search-words.js';
 import { chineseSmallTalk } from './chinese-small-talk.js';
 import { chineseTask } from './chinese-task.js';
+import { TRADITIONAL_CHINESE_LETTERS } from './traditional-chinese-letters.js';
 
 /** Chinese (simplified and traditional). */
 export const chinesePack: LocalePack = {
@@ -24,4 +25,5 @@ export const chinesePack: LocalePack = {
   facts: chineseFacts,
   orders: CHINESE_ORDER_WORDS,
   injectionPhrases: CHINESE_INJECTION_PHRASES,
+  letterFolding: TRADITIONAL_CHINESE_LETTERS,
 };
