@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { MONTHS } from '../src/core/search/date-terms.js';
+import { CALENDAR_MONTHS as MONTHS } from '../src/locales/shared/calendar-terms.js';
 
 /** LoCoMo (Maharana et al., ACL 2024; CC BY-NC 4.0), read in place from ../shared/data: never copied here. */
 export const LOCOMO_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/data/locomo10.json');

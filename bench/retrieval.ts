@@ -1,13 +1,15 @@
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
-import { ENGLISH_STOP_WORDS } from '../src/core/language/stop-words.js';
 import type { Embedder, MemoryStore } from '../src/index.js';
 import { createMemoryStack, deriveSessionHandle } from '../src/index.js';
+import { localePack } from '../src/locales/locale-table.js';
 import { type BenchStore, type BenchStoreName, benchStore } from './bench-store.js';
 import { cjkRecall, KOREAN_FIXTURE } from './cjk-retrieval.js';
 import { LOCOMO_PATH, type LocomoConversation, loadLocomo, partialRecall } from './locomo.js';
 import { loadMemoryBank, type MemoryBankLanguage } from './memorybank.js';
 import { printTable } from './print-table.js';
+
+const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(localePack('en').search.stopWords);
 
 const KS = [1, 3, 5, 10] as const;
 const CATEGORIES: Record<number, string> = {

@@ -187,8 +187,8 @@ async function commit(
     job.answersQuestion !== null
       ? checkedClarification(context, job, extraction, read.pin?.task ?? taskSource?.text ?? null)
       : null;
-  // The task stated in answer to the assistant's question ("在的。你说要重构的同步模块里，离线缓存还要保留吗？" /
-  // "需要保留…") is the answer with its question: the answer alone does not say what it keeps.
+  // The task stated in answer to the assistant's question ("...should the offline cache stay?" / "It should
+  // stay...") is the answer with its question: the answer alone does not say what it keeps.
   const answerIsTask = answer !== null && taskSource?.turnId === job.userTurnId;
   const task =
     taskSource !== null && read.pin === null

@@ -119,7 +119,7 @@ async function chooseFacts(
 ): Promise<{ facts: ScoredFact[]; source: FactsSource }> {
   const { limits } = context;
   const options = { topK, tokenBudget: limits.factsTokenBudget, count: context.countTokens };
-  // Small talk ("thanks!", "ok", "谢谢", "👍") has nothing to search for and asks for nothing: no facts.
+  // Small talk ("thanks!", "ok", "👍", in any language) has nothing to search for and asks for nothing: no facts.
   if (topK === 0 || !isSubstantive(stripSenderMetadata(text))) return { facts: [], source: 'relevance' };
   const ranked = await searchFactsWithVectors(context, scope, text, topK * FUSION_DEPTH_PER_FACT, query, vector);
   if (ranked !== null) return { facts: selectFacts(ranked, options), source: 'relevance' };

@@ -1,3 +1,4 @@
+import { FACT_WORDS } from '../../locales/locale-table.js';
 import { splitSentences } from '../text/split-sentences.js';
 import { contradictionCues, findContradicted } from './find-contradicted.js';
 import { findDropped, readDrop } from './find-dropped.js';
@@ -8,24 +9,25 @@ type Known = ReadonlyArray<{ id: number; text: string }>;
  * The one supersede rule, for every path (an extractor's facts, the user's own message, `facts.add`): ids of known
  * facts a statement replaces. Either it fills the same exclusive slot of the same subject with another value
  * (`findContradicted`: a move, a new employer, another tool of an exclusive choice, "prefers X over Y"), or it says
- * the subject stopped what a known fact states (`findDropped`: "no longer", "stopped", 不再, 戒了, やめた). Qualified
- * statements ("sometimes", "for this project only", "maybe", 有时, たまに) replace nothing.
+ * the subject stopped what a known fact states (`findDropped`: "no longer", "stopped"). Qualified statements
+ * ("sometimes", "for this project only", "maybe") replace nothing. The words are the locale packs' (`facts`).
  */
 export function findSuperseded(statement: string, known: Known): number[] {
   return [...new Set([...findContradicted(statement, known), ...findDropped(statement, known)])];
 }
 
-const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const HAN = /\p{Script=Han}/u;
+const SUBJECT_DROPPERS = FACT_WORDS.flatMap((words) => (words.withUserAsSubject ? [words.withUserAsSubject] : []));
 
 /**
- * The ways to read a statement of the user's own message: as written, and, in Chinese or Japanese, with the user as
- * its subject, since both languages drop the subject of a sentence about oneself ("上个月搬到了上海。", "先月大阪に
- * 引っ越しました。"). A statement that has a subject already fills no slot with a second one.
+ * The ways to read a statement of the user's own message: as written, and, in a language that drops the subject of
+ * a sentence about oneself (Chinese, Japanese: a pack's `withUserAsSubject`), with the user as its subject. A
+ * statement that has a subject already fills no slot with a second one.
  */
 export function userReadings(statement: string): string[] {
-  if (KANA.test(statement)) return [statement, `私は${statement}`];
-  if (HAN.test(statement)) return [statement, `我${statement}`];
+  for (const withUser of SUBJECT_DROPPERS) {
+    const reading = withUser(statement);
+    if (reading !== null) return [statement, reading];
+  }
   return [statement];
 }
 
@@ -38,16 +40,18 @@ export function supersedeCues(statement: string): string | null {
   return cues.length > 0 ? cues.join(' ') : null;
 }
 
-// Words that open a clause of a message before the statement: "Update: I moved…", "Actually, I…", "其实…", "実は…".
-const OPENER =
-  /^(?:(?:update|also|actually|honestly|frankly|btw|by the way|so|and|but|well|ok|okay|oh|anyway|anyways|fyi|heads up|news|quick update)\s*[,:：!-]?\s+|(?:其实|其實|另外|还有|還有|对了|對了|顺便说一下|順便說一下|更新)[，,：:]?\s*|(?:実は|あと|ちなみに|そういえば|報告です)[、,：:]?\s*)+/iu;
+// Words that open a clause of a message before the statement ("Update: I moved…", "Actually, I…"), in any pack's
+// words, any number of them.
+const OPENER = new RegExp(
+  `^(?:${FACT_WORDS.flatMap((words) => (words.clauseOpener ? [words.clauseOpener.source] : [])).join('|')})+`,
+  'iu',
+);
 const CLAUSE_BREAK = /\s*[;；]\s*/u;
 const COMMA = /\s*[,，、]\s*/u;
 
 /**
  * The statements of the user's own message the rule reads, as facts are read: its sentences and their `;` clauses,
- * openers removed; and their comma clauses ("I've gone off dark roast, I prefer light roast now"; "npmはやめて、
- * pnpmに切り替えました"; "我上个月搬到了成都，最近很开心") when no other clause of the sentence qualifies them ("On
+ * openers removed; and their comma clauses ("I've gone off dark roast, I prefer light roast now") when no other clause of the sentence qualifies them ("On
  * weekends, I use Vim": none is read alone).
  */
 export function messageStatements(message: string): string[] {
@@ -71,10 +75,9 @@ export function messageStatements(message: string): string[] {
   return statements;
 }
 
-// A clause that makes the rest conditional, hypothetical or partial ("if…", "on weekends", "如果…", "たまに").
-const QUALIFYING =
-  /(?<![\p{L}])(?:if|unless|when|whenever|maybe|perhaps|might|may|could|would|sometimes|occasionally|on weekends?|at work|at home|for now|only|except)(?![\p{L}])|如果|要是|假如|可能|也许|也許|有时|有時|偶尔|偶爾|周末|週末|暂时|暫時|除了|只有|もし|なら|たまに|ときどき|時々|週末|かもしれ|だけ/iu;
+// A clause that makes the rest conditional, hypothetical or partial ("if…", "on weekends"), in any pack's words.
+const QUALIFYING = FACT_WORDS.flatMap((words) => (words.qualifyingClause ? [words.qualifyingClause] : []));
 
 function qualifies(clause: string): boolean {
-  return QUALIFYING.test(clause) || /[?？]/u.test(clause);
+  return QUALIFYING.some((pattern) => pattern.test(clause)) || /[?？]/u.test(clause);
 }

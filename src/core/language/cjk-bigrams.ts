@@ -16,7 +16,7 @@ const utf16 = new TextDecoder('utf-16le');
 /**
  * The index form of a text's Chinese/Japanese runs: overlapping character bigrams, space-separated, so that
  * a store indexes each bigram as a token. Any word of 2+ characters inside a longer run is then
- * a phrase of consecutive bigrams (`偏好` finds `用戶偏好使用 pnpm 管理套件`), fully indexed. Each run's last
+ * a phrase of consecutive bigrams (a two-character word finds every run that contains it), fully indexed. Each run's last
  * character is also indexed alone, so that a 1-character query (a prefix search over the bigrams) finds it too.
  *
  * Written into one buffer of UTF-16 units (a run of n characters takes at most 3n + 2), not as n small strings

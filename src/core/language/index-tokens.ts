@@ -1,5 +1,5 @@
+import { indexStem } from '../../locales/locale-table.js';
 import { foldCase } from './fold-text.js';
-import { porterStem } from './porter-stem.js';
 
 /**
  * The combining marks dropped from inside a word (the accents of Latin letters: grave to caron, cedilla, ogonek...),
@@ -21,7 +21,7 @@ const KIND = new Uint8Array(0x10000);
 
 /**
  * The index tokens of a text, in order: folded (NFKC, lower case, Latin accents off), split at anything that is not a
- * letter or a digit, each word stemmed with Porter's algorithm. The one definition of a word for full-text search:
+ * letter or a digit, each word stemmed with the index's stemmer (`indexStem`, the English pack's Porter). The one definition of a word for full-text search:
  * the index documents and the search queries are both made of these tokens, so that a store only compares them.
  * Chinese and Japanese runs are tokens here like any word (they are searched by their bigrams, `cjkBigrams`).
  */
@@ -40,7 +40,7 @@ export function indexTokens(text: string): string[] {
       if (start < 0) start = index;
       index += width - 1;
     } else if (start >= 0) {
-      tokens.push(porterStem(folded.slice(start, index)));
+      tokens.push(indexStem(folded.slice(start, index)));
       start = -1;
     }
   }

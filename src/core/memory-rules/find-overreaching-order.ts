@@ -1,9 +1,9 @@
+import type { CodeWords, OrderWords } from '../../locales/order-words.js';
+import { CODE_ORDER_WORDS } from '../../locales/shared/code-order-words.js';
 import { KANA_LETTER, UNSPACED_LETTER } from '../text/scripts.js';
 import { compileWordList } from './compile-word-list.js';
 import { normalizeForMatching } from './normalize-for-matching.js';
 import { ORDER_WORD_PACKS } from './order-word-packs.js';
-import type { CodeWords, OrderWords } from './order-words.js';
-import { CODE_ORDER_WORDS } from './order-words-code.js';
 
 /**
  * What an order reaches beyond the speaker's own work: another person (the assistant told to speak to, ask or treat

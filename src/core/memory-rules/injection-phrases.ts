@@ -1,13 +1,8 @@
+import { LOCALE_PACKS } from '../../locales/locale-table.js';
 import type { PhraseRule } from './create-phrase-matcher.js';
-import { CHINESE_INJECTION_PHRASES } from './injection-phrases-chinese.js';
-import { ENGLISH_INJECTION_PHRASES } from './injection-phrases-english.js';
-import { EUROPEAN_INJECTION_PHRASES } from './injection-phrases-european.js';
-import { JAPANESE_KOREAN_INJECTION_PHRASES } from './injection-phrases-japanese-korean.js';
 
-/** Every override and jailbreak phrase rule, all languages: one rule set for every kind of memory and every path. */
-export const INJECTION_PHRASES: readonly PhraseRule[] = [
-  ...ENGLISH_INJECTION_PHRASES,
-  ...CHINESE_INJECTION_PHRASES,
-  ...JAPANESE_KOREAN_INJECTION_PHRASES,
-  ...EUROPEAN_INJECTION_PHRASES,
-];
+/**
+ * Every override and jailbreak phrase rule, all languages (each pack's `injectionPhrases`, in the table's order): one
+ * rule set for every kind of memory and every path.
+ */
+export const INJECTION_PHRASES: readonly PhraseRule[] = LOCALE_PACKS.flatMap((pack) => pack.injectionPhrases ?? []);

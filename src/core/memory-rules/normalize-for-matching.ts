@@ -1,6 +1,6 @@
+import { LETTER_FOLDING } from '../../locales/locale-table.js';
 import { SCRIPT } from '../text/scripts.js';
 import { LOOK_ALIKE_LETTERS } from './look-alike-letters.js';
-import { TRADITIONAL_CHINESE_LETTERS } from './traditional-chinese-letters.js';
 
 // Characters that render as nothing (zero-width spaces and joiners, bidi controls, soft hyphen, variation selectors,
 // Hangul fillers, tag characters): inserted between letters they hide a word from a plain search.
@@ -30,7 +30,7 @@ export function normalizeForMatching(text: string, options?: { keepLines?: boole
   const folded = foldLookAlikes((options?.keepCase ? composed : composed.toLowerCase()).normalize('NFD'))
     .replace(DIACRITICS, '')
     .normalize('NFC')
-    .replace(HAN, (letter) => TRADITIONAL_CHINESE_LETTERS.get(letter) ?? letter)
+    .replace(HAN, (letter) => LETTER_FOLDING.get(letter) ?? letter)
     .replace(SINGLE_QUOTES, "'")
     .replace(DOUBLE_QUOTES, '"')
     .replace(DASHES, '-');

@@ -1,7 +1,7 @@
-import type { OrderWords } from './order-words.js';
-import { CHINESE_ORDER_WORDS } from './order-words-chinese.js';
-import { ENGLISH_ORDER_WORDS } from './order-words-english.js';
-import { JAPANESE_ORDER_WORDS } from './order-words-japanese.js';
+import { LOCALE_PACKS } from '../../locales/locale-table.js';
+import type { OrderWords } from '../../locales/order-words.js';
 
-/** The word classes of every language the order rules read. */
-export const ORDER_WORD_PACKS: readonly OrderWords[] = [ENGLISH_ORDER_WORDS, CHINESE_ORDER_WORDS, JAPANESE_ORDER_WORDS];
+/** The word classes of every language the order rules read (each pack's `orders`, in the table's order). */
+export const ORDER_WORD_PACKS: readonly OrderWords[] = LOCALE_PACKS.flatMap((pack) =>
+  pack.orders ? [pack.orders] : [],
+);

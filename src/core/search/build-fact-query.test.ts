@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS } from '../language/stop-words.js';
+import { STOP_WORDS } from '../../locales/locale-table.js';
 import { CJK_LETTERS, CJK_RUN } from '../text/scripts.js';
 import { buildFactQuery, isEmptyQuery } from './build-fact-query.js';
 
@@ -207,12 +207,12 @@ describe('buildFactQuery', () => {
         for (const word of query.words) {
           expect(word).toMatch(plainWord);
           expect(word).toBe(word.toLowerCase());
-          expect(ENGLISH_STOP_WORDS.has(word)).toBe(false);
+          expect(STOP_WORDS.has(word)).toBe(false);
           expect(word).not.toMatch(anyCjk);
         }
         for (const term of query.cjk) {
           expect(term).toMatch(plainCjk);
-          expect(CJK_STOP_WORDS.has(term)).toBe(false);
+          expect(STOP_WORDS.has(term)).toBe(false);
         }
       }),
       { numRuns: 1000 },

@@ -1,7 +1,6 @@
+import { isIgnoredWord, STOP_WORDS, stripAffixes } from '../../locales/locale-table.js';
 import type { FactQuery } from '../../spec/memory-store.js';
 import { foldCase } from '../language/fold-text.js';
-import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS } from '../language/stop-words.js';
-import { stripKoreanParticle } from '../language/strip-korean-particle.js';
 import { CJK_RUN, UNSPACED_LETTERS } from '../text/scripts.js';
 import { stripSenderMetadata } from '../text/strip-sender-metadata.js';
 import { truncateGraphemes } from '../text/truncate-graphemes.js';
@@ -34,12 +33,13 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
   if (head.length < message.length) head = head.replace(TRAILING_SPACED_WORD, '');
   const normalised = foldCase(head);
 
-  // Hiragana of one or two characters are particles and endings (って, い, ます), never topics. A single kanji is a
-  // prefix search over every bigram it starts: kept only when the message has nothing more specific to search.
+  // A single Chinese character is a prefix search over every bigram it starts: kept only when the message has
+  // nothing more specific to search.
   const specific = new Set<string>();
   const single = new Set<string>();
-  // Characters the segmenter leaves alone side by side are usually a word its dictionary lacks (新厨具, 红酒 come
-  // out as 新/厨/具, 红/酒): each pair of neighbours is searched as a two-character word, as a bigram index would.
+  // Characters the segmenter leaves alone side by side are usually a word its dictionary lacks (a new compound comes
+  // out one character at a time): each pair of neighbours is searched as a two-character word, as a bigram index
+  // would.
   let loose: string[] = [];
   const flushLoose = () => {
     for (let index = 0; index + 1 < loose.length && specific.size < maxCjkTerms; index += 1) {
@@ -60,8 +60,8 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
           continue;
         }
         // A Korean word is searched without its particle (ICU splits Hangul only at spaces).
-        const segment = stripKoreanParticle(piece.segment);
-        if (CJK_STOP_WORDS.has(segment) || /^[\p{Script=Hiragana}\u30fc]{1,2}$/u.test(segment)) {
+        const segment = stripAffixes(piece.segment);
+        if (STOP_WORDS.has(segment) || isIgnoredWord(segment)) {
           flushLoose();
           continue;
         }
@@ -83,10 +83,10 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
   for (const token of normalised.replace(CJK_RUN, ' ').split(/[^\p{L}\p{N}\p{M}'’]+/u)) {
     if (words.size >= maxWords) break;
     const word = token.replace(/’/g, "'").replace(/^'+|'+$/g, '');
-    if (ENGLISH_STOP_WORDS.has(word)) continue; // "don't", "i'm"
+    if (STOP_WORDS.has(word)) continue; // "don't", "i'm"
     // The apostrophe is a separator for the FTS tokenizer: "user's" is indexed as "user" and "s".
     for (const part of word.split("'")) {
-      const keep = ([...part].length > 1 || /^\p{N}$/u.test(part)) && !ENGLISH_STOP_WORDS.has(part);
+      const keep = ([...part].length > 1 || /^\p{N}$/u.test(part)) && !STOP_WORDS.has(part);
       if (keep && words.size < maxWords) words.add(part);
     }
   }

@@ -1,6 +1,5 @@
+import { indexStem, STOP_WORDS } from '../../locales/locale-table.js';
 import { foldCase } from '../language/fold-text.js';
-import { porterStem } from '../language/porter-stem.js';
-import { ENGLISH_STOP_WORDS } from '../language/stop-words.js';
 import { CJK_RUN } from '../text/scripts.js';
 
 /**
@@ -30,7 +29,7 @@ export function contentShingles(text: string): Set<string> {
     }
   }
   for (const word of normalised.replace(CJK_RUN, ' ').split(/[^\p{L}\p{N}]+/u)) {
-    if (word !== '' && !ENGLISH_STOP_WORDS.has(word) && word !== 'user') shingles.add(porterStem(word));
+    if (word !== '' && !STOP_WORDS.has(word) && word !== 'user') shingles.add(indexStem(word));
   }
   return shingles;
 }

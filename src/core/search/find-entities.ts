@@ -1,20 +1,5 @@
-import { MONTHS } from './date-terms.js';
+import { NOT_NAMES } from '../../locales/locale-table.js';
 
-const NOT_NAMES = new Set<string>([
-  'i',
-  'im',
-  'ive',
-  'id',
-  'ill',
-  ...MONTHS,
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-]);
 // A capitalised word that follows a word (not the start of a sentence): "what did Caroline say", "ask Bob's team".
 // The word before and the space are matched, the name only looked ahead at, so that the next search starts at the
 // name ("Alice Bob Carol"). A lookbehind over `\s+` would rescan a run of spaces at each of its positions: quadratic.
@@ -22,8 +7,8 @@ const CAPITALISED = /[\p{L}\p{N},;:'"’”)]\s+(?=(\p{Lu}[\p{L}\p{M}\p{N}]*(?:[
 
 /**
  * The names a message mentions: capitalised words inside a sentence, lower-cased, possessive dropped. Words that
- * start a sentence, "I", and month and day names are not names. Scripts without case have none. Linear in the length
- * of `text`.
+ * start a sentence, "I", and month and day names (the packs' `notNames`) are not names. Scripts without case have
+ * none. Linear in the length of `text`.
  */
 export function findEntities(text: string, limit = 8): string[] {
   const found = new Set<string>();

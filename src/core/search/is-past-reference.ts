@@ -1,8 +1,8 @@
+import { PAST_REFERENCE_WORDS } from '../../locales/locale-table.js';
 import type { FactQuery } from '../../spec/memory-store.js';
-import { PAST_REFERENCE_WORDS } from '../language/stop-words.js';
 
 /**
- * True when a message's terms only point back at the conversation ("what did we decide?", "我们之前决定了什么？"):
+ * True when a message's terms only point back at the conversation ("what did we decide?", in any pack's words):
  * it asks about the past without saying about what, so the facts most recently in play answer it better than a
  * search for "decide" would. A named date is content.
  */

@@ -20,8 +20,9 @@ export const QUESTION_WEIGHT = 0.5;
 export const ROLE_WEIGHT = 0.2;
 
 /**
- * A message whose question word asks for a kind of answer ("when", "how often", "how many", いつ, 什么时候) is answered
- * by a turn that says one (a time, a frequency, a number: `saysAnswerKind`): those turns are lifted by this share.
+ * A message whose question word asks for a kind of answer ("when", "how often", "how many", in any pack's words) is
+ * answered by a turn that says one (a time, a frequency, a number: `saysAnswerKind`): those turns are lifted by this
+ * share.
  */
 export const ANSWER_KIND_WEIGHT = 0.3;
 

@@ -1,3 +1,4 @@
+import { PLEASANTRIES, SELF_ANSWERS } from '../../locales/locale-table.js';
 import { foldToWords } from '../language/fold-text.js';
 import { splitSentences } from '../text/split-sentences.js';
 
@@ -14,40 +15,12 @@ const QUOTED = [
 const ENDS_WITH_QUESTION_MARK = /[?？][?？!！]*$/;
 const LIST_MARKER = /^(?:[-*+•・]\s+|\d{1,3}[.)]\s+|\d{1,3}、\s*)/;
 
-// Closing pleasantries: asking them is politeness, and the reply to one is no answer to remember.
-const PLEASANTRIES: readonly RegExp[] = [
-  /\banything else\b/,
-  /\b(?:any|other|more|further|additional) (?:other |more |further )?questions\b/,
-  /^(?:does|did|do|would|will|is) (?:that|this|it|all this|all that) (?:help|make sense|answer|work for you|clarify|clear)/,
-  /^(?:make|makes|sound|sounds) (?:sense|good|ok|okay)$/,
-  /^(?:ok|okay|alright|all good|clear|good|right)$/,
-  /^(?:how|what) (?:else )?(?:can|could|may|shall) i (?:help|do|assist)/,
-  /^(?:is there|was there) (?:something|anything) (?:i|we) (?:can|could) (?:help|do|assist)/,
-  /^(?:need|want|would you like|do you want|do you need) (?:any )?(?:more|further|other|additional) (?:help|assistance)/,
-  /\b(?:let me know|feel free)\b/,
-  /^(?:hope|hopefully) (?:that|this|it) helps/,
-  /(?:还|還)?有(?:没有|沒有)?(?:其他|其它|别的|別的|什么|什麼|任何)的?(?:问题|問題|疑问|疑問)/,
-  /(?:还|還)?有(?:没有|沒有)?(?:其他|其它|别的|別的|什么|什麼|任何)的?(?:需要|事情|事|地方)?我?(?:可以|能|需要|要)?(?:帮|幫|协助|協助|效劳|效勞)/,
-  /^(?:请问)?(?:还|還)?(?:有|需要)(?:没有|沒有)?(?:其他|其它|别的|別的|什么|什麼)?的?(?:需要|要求|事|事情)?(?:吗|嗎|么|麼|呢)?$/,
-  /(?:这|這|那)(?:样|樣|个|個)?(?:对你)?有?(?:帮助|幫助|帮到|幫到)/,
-  /^(?:这样|這樣)?(?:明白|清楚|理解)了?(?:吗|嗎)$/,
-  /(?:他|ほか)に(?:何か|なにか|ご質問|質問|ご不明|気になる)/,
-  /ご?不明な(?:点|所|ところ)/,
-  /(?:何か|なにか)(?:ご)?(?:質問|お手伝い|お困り)/,
-  /お役に立て/,
-  /^(?:これで|こちらで|以上で)?(?:いかが|どう)(?:でしょうか|ですか)$/,
-];
-
 const LONGEST_PLEASANTRY = 120;
-
-// The assistant answering its own question: "Why does this happen? Because …".
-const SELF_ANSWER =
-  /^(?:because|that's because|this is because|it's because|this happens because|the reason|the answer|the short answer|short answer|simple|simply put|answer:|well,|turns out|it turns out|因为|因為|原因|答案|这是因为|這是因為|那是因为|那是因為|简单来说|簡單來說|なぜなら|理由は|答えは|実は)/i;
 
 /**
  * Did this assistant turn ask the user a real question? Returns the last real question sentence (without a list
  * marker), or null. Not questions: a `?` in a URL, in code or in a quoted string; headings and block quotes;
- * closing pleasantries ("Anything else?", "还有其他问题吗？"); a question the assistant answers itself in the next
+ * closing pleasantries ("Anything else?", in any pack's words); a question the assistant answers itself in the next
  * sentence.
  */
 export function findQuestion(assistantText: string): string | null {
@@ -63,7 +36,10 @@ export function findQuestion(assistantText: string): string | null {
       .replace(/^(\*\*|__)(.+)\1$/s, '$2');
     if (isPleasantry(question)) continue;
     const next = sentences[index + 1];
-    if (next !== undefined && SELF_ANSWER.test(next.replace(/^[*_\s]+/, ''))) continue;
+    if (next !== undefined) {
+      const start = next.replace(/^[*_\s]+/, '');
+      if (SELF_ANSWERS.some((selfAnswer) => selfAnswer.test(start))) continue;
+    }
     return question;
   }
   return null;

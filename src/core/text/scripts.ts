@@ -6,13 +6,13 @@
  * jamo, which hand-written ranges missed.
  */
 export const SCRIPT = {
-  /** Chinese characters, as used in Chinese and Japanese (and the iteration mark 々, Han by Unicode). */
+  /** Chinese characters, as used in Chinese and Japanese (and the iteration mark U+3005, Han by Unicode). */
   han: '\\p{Script=Han}',
   /** Hiragana and katakana, with the prolonged sound mark ー (Common by Unicode, but always inside kana words). */
   kana: '\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc',
   /** Hangul syllables and jamo. */
   hangul: '\\p{Script=Hangul}',
-  /** Ideographic punctuation and symbols (、。「」〜) and the full-width and half-width forms (！，ｶ). */
+  /** Ideographic punctuation and symbols (、。「」〜) and the full-width and half-width forms (！, ，, half-width katakana). */
   widePunctuation: '\\u3000-\\u303f\\uff00-\\uffef',
 } as const;
 

@@ -5,7 +5,7 @@ import { CJK_LETTER, CJK_LETTERS, SCRIPT } from './scripts.js';
 
 // Trailing quotes, brackets and emphasis that belong to the sentence they close.
 const CLOSERS = new Set(['"', "'", '”', '’', '」', '』', ')', '）', ']', '】', '》', '〉', '*', '_']);
-// Inside these pairs a terminator does not end the outer sentence: 他说：“好。”然后…
+// Inside these pairs a terminator does not end the outer sentence (a quoted sentence inside a sentence).
 const QUOTE_OPENERS = new Set(['「', '『', '“']);
 const QUOTE_CLOSERS = new Set(['」', '』', '”']);
 // A period after these does not end a sentence (compared lower-cased, without the period).

@@ -241,7 +241,7 @@ function migrate(database: SqliteDatabase): void {
 
 function reindexHangul(database: SqliteDatabase): void {
   // Syllables, conjoining and compatibility jamo: SQLite's GLOB compares code points, so ranges hold.
-  const glob = "GLOB '*[가-힣ᄀ-ᇿㄱ-ㆎ]*'";
+  const glob = "GLOB '*[\uac00-\ud7a3\u1100-\u11ff\u3131-\u318e]*'";
   const facts = database
     .prepare(`SELECT id, text, context FROM facts WHERE text ${glob} OR context ${glob}`)
     .all() as Array<{ id: number; text: string; context: string }>;

@@ -1,4 +1,4 @@
-import type { OrderWords } from './order-words.js';
+import type { OrderWords } from '../order-words.js';
 
 // English word classes of the order rules (see `OrderWords`). Verbs are listed in the forms an order and a
 // description of the assistant use ("send", "sends", "sending"); a trailing `*` takes the rest of a word.

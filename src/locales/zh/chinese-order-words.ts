@@ -1,4 +1,4 @@
-import type { OrderWords } from './order-words.js';
+import type { OrderWords } from '../order-words.js';
 
 // Chinese word classes of the order rules (see `OrderWords`), in Simplified characters: the rules match a text with
 // Traditional characters folded to Simplified. Chinese puts an object after its verb (发给他) or, with 把/将, before it

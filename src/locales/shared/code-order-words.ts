@@ -1,4 +1,4 @@
-import type { CodeWords } from './order-words.js';
+import type { CodeWords } from '../order-words.js';
 
 // Words of code rather than of a language, read in text of every language: key and credential files, the
 // environment, home and system paths.

@@ -1,4 +1,4 @@
-import type { PhraseRule } from './create-phrase-matcher.js';
+import type { PhraseRule } from '../phrase-rule.js';
 
 // Override and jailbreak phrasing in Chinese. Written in Simplified Chinese: texts and rules are both folded from
 // Traditional to Simplified before matching (normalizeForMatching), so 忽略之前的指示 and 無視你的規則 match too.

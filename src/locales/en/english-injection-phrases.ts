@@ -1,4 +1,4 @@
-import type { PhraseRule } from './create-phrase-matcher.js';
+import type { PhraseRule } from '../phrase-rule.js';
 
 // Word lists of override and jailbreak phrasing in English. Entries are plain text (see `compileWordList`); a rule is
 // its word lists in order. The lists are narrow on purpose: "ignore all lint rules in generated files" and "show the

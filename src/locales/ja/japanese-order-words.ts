@@ -1,4 +1,4 @@
-import type { OrderWords } from './order-words.js';
+import type { OrderWords } from '../order-words.js';
 
 // Japanese word classes of the order rules (see `OrderWords`). Japanese puts an object before its verb
 // (パスワードを送って) and a negation after it (共有せず): verbs are listed as the stems their polite, request and

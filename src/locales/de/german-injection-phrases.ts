@@ -1,0 +1,150 @@
+import type { PhraseRule } from '../phrase-rule.js';
+
+const GERMAN_VERBS = [
+  'ignoriere',
+  'ignorier',
+  'ignorieren',
+  'ignoriert',
+  'vergiss',
+  'vergessen',
+  'vergesst',
+  'missachte',
+  'missachten',
+  'übergehe',
+  'befolge nicht',
+  'folge nicht',
+  'verwirf',
+  'verwerfe',
+];
+const GERMAN_PRIOR = [
+  'vorherigen',
+  'vorigen',
+  'bisherigen',
+  'obigen',
+  'alle',
+  'allen',
+  'deine',
+  'deinen',
+  'ihre',
+  'früheren',
+  'vorangegangenen',
+  'ursprünglichen',
+  'system',
+];
+const GERMAN_RULES = [
+  'anweisungen',
+  'anweisung',
+  'regeln',
+  'instruktionen',
+  'vorgaben',
+  'richtlinien',
+  'befehle',
+  'anordnungen',
+  'einschränkungen',
+  'beschränkungen',
+  'systemprompt',
+];
+const GERMAN_SECRETS = [
+  'systemprompt',
+  'system-prompt',
+  'systemnachricht',
+  'systemanweisungen',
+  'systemanweisung',
+  'versteckten anweisungen',
+  'geheimen anweisungen',
+  'ursprünglichen anweisungen',
+  'anfangsprompt',
+  'initialen prompt',
+  'anweisungen',
+  'regeln',
+  'prompt',
+];
+
+/** German override and jailbreak phrases (accents are dropped before matching on both sides). */
+export const GERMAN_INJECTION_PHRASES: readonly PhraseRule[] = [
+  // Ignoriere alle vorherigen Anweisungen / vergiss alles, was davor stand.
+  { parts: [GERMAN_VERBS, GERMAN_PRIOR, GERMAN_RULES], gap: 16 },
+  {
+    parts: [['vergiss', 'ignoriere'], ['alles'], ['vorherige', 'bisherige', 'oben', 'zuvor', 'davor', 'bisher']],
+    gap: 10,
+  },
+  {
+    parts: [
+      [
+        'zeig',
+        'zeige',
+        'zeigen sie',
+        'gib',
+        'gib mir',
+        'geben sie',
+        'verrate',
+        'verraten sie',
+        'offenbare',
+        'wiederhole',
+        'drucke',
+        'nenne',
+        'teile',
+        'schreib',
+        'schreibe',
+        'was ist',
+        'was sind',
+        'gib aus',
+      ],
+      ['deinen', 'deine', 'dein', 'ihren', 'ihre', 'ihr', 'den versteckten', 'die versteckten', 'die geheimen'],
+      GERMAN_SECRETS,
+    ],
+    gap: 10,
+  },
+  {
+    parts: [
+      [
+        'du bist jetzt',
+        'du bist ab jetzt',
+        'ab jetzt bist du',
+        'von nun an bist du',
+        'du bist nun',
+        'du bist nicht mehr',
+        'tu so als',
+        'verhalte dich wie',
+      ],
+      [
+        'dan',
+        'ohne einschränkungen',
+        'ohne beschränkungen',
+        'ohne regeln',
+        'ohne filter',
+        'ohne zensur',
+        'uneingeschränkt*',
+        'unzensiert*',
+        'eine ki ohne',
+        'keine einschränkungen',
+        'keine regeln',
+        'an keine regeln',
+        'gebunden',
+      ],
+    ],
+    gap: 12,
+  },
+  {
+    parts: [
+      ['du hast keine', 'du hast jetzt keine', 'du unterliegst keinen', 'du bist an keine'],
+      ['einschränkungen', 'beschränkungen', 'regeln', 'filter', 'richtlinien', 'grenzen', 'zensur'],
+    ],
+    gap: 6,
+  },
+  {
+    parts: [
+      ['du bist im', 'du bist jetzt im', 'du befindest dich im', 'antworte im', 'antworte jetzt im'],
+      ['entwicklermodus', 'dan-modus', 'jailbreak-modus'],
+    ],
+    gap: 3,
+  },
+  {
+    parts: [
+      ['umgehe', 'umgehen sie', 'deaktiviere', 'ignoriere'],
+      ['deine', 'deinen', 'ihre'],
+      ['sicherheitsfilter', 'filter', 'einschränkungen', 'richtlinien', 'schutzmaßnahmen'],
+    ],
+    gap: 6,
+  },
+];

@@ -1,0 +1,104 @@
+import { germanPack } from './de/german-pack.js';
+import { englishPack } from './en/english-pack.js';
+import { spanishPack } from './es/spanish-pack.js';
+import { frenchPack } from './fr/french-pack.js';
+import { japanesePack } from './ja/japanese-pack.js';
+import { koreanPack } from './ko/korean-pack.js';
+import type {
+  LocaleAnswerKinds,
+  LocaleDates,
+  LocaleFacts,
+  LocalePack,
+  LocalePersons,
+  LocaleSmallTalk,
+  LocaleTask,
+} from './locale-pack.js';
+import { chinesePack } from './zh/chinese-pack.js';
+
+/**
+ * The locale packs memstack knows, registered here and nowhere else: adding a language is its folder and one line in
+ * this list (decision 30). Every pack is in play on every text: the words of each language are in scripts or forms
+ * the others do not share, so the shared logic reads the union of the packs (below) and a text finds its language's
+ * rules by its own words.
+ */
+export const LOCALE_PACKS: readonly LocalePack[] = [
+  englishPack,
+  chinesePack,
+  japanesePack,
+  koreanPack,
+  spanishPack,
+  frenchPack,
+  germanPack,
+];
+
+/** The registered pack of a language. @throws Error when none is registered for `code` (a programming error). */
+export function localePack(code: string): LocalePack {
+  const pack = LOCALE_PACKS.find((candidate) => candidate.code === code);
+  if (pack === undefined) throw new Error(`No locale pack is registered for "${code}".`);
+  return pack;
+}
+
+/** Every pack's stop words: never searched. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(LOCALE_PACKS.flatMap((pack) => pack.search.stopWords));
+
+/** Every pack's words that point back at the conversation without naming a topic. */
+export const PAST_REFERENCE_WORDS: ReadonlySet<string> = new Set(
+  LOCALE_PACKS.flatMap((pack) => pack.search.pastReferenceWords),
+);
+
+const ignoredWords = LOCALE_PACKS.flatMap((pack) => (pack.search.ignoredWord ? [pack.search.ignoredWord] : []));
+/** Whether a segmented word is never searched by its shape in some pack (a Japanese particle). */
+export function isIgnoredWord(word: string): boolean {
+  return ignoredWords.some((pattern) => pattern.test(word));
+}
+
+const affixStrippers = LOCALE_PACKS.flatMap((pack) => (pack.search.stripAffix ? [pack.search.stripAffix] : []));
+/** A query's segmented word without what its language attaches to it (a Korean particle). */
+export function stripAffixes(word: string): string {
+  let stripped = word;
+  for (const strip of affixStrippers) stripped = strip(stripped);
+  return stripped;
+}
+
+const stemmers = LOCALE_PACKS.flatMap((pack) => (pack.search.indexStem ? [pack.search.indexStem] : []));
+if (stemmers.length !== 1) throw new Error(`Exactly one locale pack gives the index stemmer, not ${stemmers.length}.`);
+/** The index's stemmer: run on each folded word of every index document and every query. */
+export const indexStem: (word: string) => string = stemmers[0] as (word: string) => string;
+
+/** Capitalised words that are no names, in any pack. */
+export const NOT_NAMES: ReadonlySet<string> = new Set(LOCALE_PACKS.flatMap((pack) => pack.search.notNames ?? []));
+
+/** Every pack's month words and numbered dates. */
+export const DATE_WORDS: readonly LocaleDates[] = LOCALE_PACKS.flatMap((pack) => (pack.dates ? [pack.dates] : []));
+
+/** Every pack's question words for a kind of answer, and words that give one. */
+export const ANSWER_KINDS: readonly LocaleAnswerKinds[] = LOCALE_PACKS.flatMap((pack) =>
+  pack.answerKinds ? [pack.answerKinds] : [],
+);
+
+/** Every pack's pronouns of the speaker and of the one spoken to. */
+export const PERSONS: readonly LocalePersons[] = LOCALE_PACKS.flatMap((pack) => (pack.persons ? [pack.persons] : []));
+
+/** Every pack's closing pleasantries. */
+export const PLEASANTRIES: readonly RegExp[] = LOCALE_PACKS.flatMap((pack) => pack.questions?.pleasantries ?? []);
+
+/** Every pack's start of an answer to the question before it. */
+export const SELF_ANSWERS: readonly RegExp[] = LOCALE_PACKS.flatMap((pack) =>
+  pack.questions?.selfAnswer ? [pack.questions.selfAnswer] : [],
+);
+
+/** Every pack's task patterns (each pack's knowledge question vetoes only its own request questions). */
+export const TASK_PATTERNS: readonly LocaleTask[] = LOCALE_PACKS.flatMap((pack) => (pack.task ? [pack.task] : []));
+
+/** Every pack's words for the supersede rule. */
+export const FACT_WORDS: readonly LocaleFacts[] = LOCALE_PACKS.flatMap((pack) => (pack.facts ? [pack.facts] : []));
+
+/** Every pack's small talk. */
+export const SMALL_TALK: readonly LocaleSmallTalk[] = LOCALE_PACKS.flatMap((pack) =>
+  pack.smallTalk ? [pack.smallTalk] : [],
+);
+
+/** Every pack's letter folding for the memory gate's matching, as one map (the first pack to fold a letter wins). */
+export const LETTER_FOLDING: ReadonlyMap<string, string> = new Map(
+  [...LOCALE_PACKS].reverse().flatMap((pack) => [...(pack.letterFolding ?? new Map<string, string>())]),
+);
