@@ -40,7 +40,7 @@ export function benchStore(name: BenchStoreName): BenchStore {
   };
 }
 
-/** The server `--store postgres` measures on: a local one (README, "Running on several machines"). */
+/** The server `--store postgres` measures on: a local one (docs/postgres-and-processes.md). */
 export function benchPostgresUrl(): string {
   const url = process.env.MEMSTACK_BENCH_POSTGRES_URL || process.env.MEMSTACK_TEST_POSTGRES_URL;
   if (!url) {

@@ -46,7 +46,7 @@ const SEARCH_LIMIT = 12;
  * alike, and each is timed after calls of its own kind. Interleaved call by call instead, each prepare() came right
  * after a plain bare query, which ranks every document of the scope holding a term (~10 ms at 100,000 facts):
  * prepare() then measured 1.2 to 1.5 times slower at the median than run on its own, and in blocks the same as on its
- * own (the three side by side in one process; figures in the README). A 64 MiB SQLite page cache did not change that:
+ * own (the three side by side in one process; figures in bench/README.md). A 64 MiB SQLite page cache did not change that:
  * what the plain query evicts is the CPU's caches. So blocks time prepare() as a process serving turns runs it, not
  * after a 10 ms scan each time; a process that does heavy work between its turns will see more than these figures.
  * For the same reason the first call of each kind in a block (after 50 calls of the other kinds, 50 plain searches

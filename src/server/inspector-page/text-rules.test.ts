@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deriveSessionHandle } from '../../index.js';
+import { deriveSessionHandle, isBlankId } from '../../index.js';
 import { cutText } from './browser/cut-text.js';
 import { keyParts } from './browser/key-parts.js';
 import { ordinal, rankWords } from './browser/rank-words.js';
@@ -78,7 +78,8 @@ describe('the page text rules', () => {
         minLength: 1,
         maxLength: 12,
       })
-      .filter((value) => value.trim() !== '');
+      // A blank id (white space or invisible characters only) is refused before it could make a key.
+      .filter((value) => !isBlankId(value));
     const maybe = fc.option(id, { nil: undefined });
     fc.assert(
       fc.property(id, maybe, maybe, id, (agentId, channelId, threadId, userId) => {
