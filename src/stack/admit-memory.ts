@@ -1,3 +1,4 @@
+import { MOST_UNITS_PER_CLUSTER } from '../core/facts/check-memory-text.js';
 import { countGraphemes } from '../core/text/count-graphemes.js';
 import { truncateGraphemes } from '../core/text/truncate-graphemes.js';
 import type { DroppedSentences, MemoryCandidate, MemoryPolicy, MemoryVerdict } from '../spec/memory-policy.js';
@@ -7,8 +8,6 @@ import type { StackContext } from './stack-context.js';
 const EXCERPT = 200;
 /** The most dropped sentences an event carries. */
 const MOST_DROPPED = 50;
-/** No text of words averages more UTF-16 units per grapheme cluster than this (see `checkMemoryText`). */
-const MOST_UNITS_PER_CLUSTER = 16;
 
 /**
  * The stack's policy asked about one text, and its answer held to what any memory must be, whatever policy gave it:

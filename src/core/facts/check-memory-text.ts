@@ -51,7 +51,7 @@ const QUOTE_PAIRS: Readonly<Record<string, string>> = { '"': '"', "'": "'", '“
  * text (zalgo, binary) is too long for its cap however its clusters are counted, and counting them would be the
  * expensive part.
  */
-const MOST_UNITS_PER_CLUSTER = 16;
+export const MOST_UNITS_PER_CLUSTER = 16;
 /** What cleaning may change at the cut of a head (a split cluster, a pair of quotes per round), in clusters. */
 const SEAM = 64;
 /** Each round removes a marker or a pair of quotes of another kind than the last, so a few rounds always settle. */
