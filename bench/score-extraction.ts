@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** One labelled message of `test/fixtures/extraction-set.json`. */
+/** One labelled message of an extraction set (`test/fixtures/extraction-*.json`). */
 export const extractionCaseSchema = z.object({
   id: z.string().min(1),
-  language: z.enum(['en', 'zh', 'ja']),
-  domain: z.enum(['coding', 'assistant', 'companion']),
+  language: z.enum(['en', 'zh', 'ja', 'es']),
+  domain: z.enum(['coding', 'assistant', 'companion', 'work']),
   message: z.string().min(1),
   /** The user's turn before this one (a clarification case: the task the assistant asked about). */
   previousMessage: z.string().min(1).optional(),
