@@ -24,6 +24,13 @@ export interface LocaleExtraction {
    * their stop words claim (decision 30); at most one pack's `claims` holds for a text.
    */
   readonly claims?: (text: string) => boolean;
+  /**
+   * Function words of this language, lower case, by which a text without a script of its own (Latin) is told to be
+   * this language: the pack with the most of them in a text reads it, the first in the table's order on a tie.
+   */
+  readonly languageWords?: readonly string[];
+  /** Letters and marks only this language's Latin text has ("ñ", "¿"), global: each counts as one of its words. */
+  readonly languageLetters?: RegExp;
   /** Greetings, thanks and laughter that open or close a sentence without adding to it. */
   readonly courtesy?: { readonly opening: RegExp; readonly closing: RegExp };
   /**
@@ -49,6 +56,8 @@ export interface LocaleExtraction {
   readonly unfinished?: RegExp;
   /** The statements of a durable fact, in order, tested on case-folded text: the first match gives the kind. */
   readonly factRules: ReadonlyArray<readonly [FactKind, RegExp]>;
+  /** How the fact rules see a text, when more than case is folded (Spanish without accents). */
+  readonly foldForRules?: (text: string) => string;
   /** The clause stated so that it says whom it is about, in the first person, or null when that cannot be told. */
   readonly restate?: (clause: string, kind: FactKind) => string | null;
   /** The statement about the user in the third person ("I prefer pnpm" → "User prefers pnpm"), or null. */

@@ -115,11 +115,11 @@ export function extractionAlternation(words: (extraction: LocaleExtraction) => s
 
 /** The first code units of a text its language is told from: enough words, and bounded work. */
 const LANGUAGE_SAMPLE = 2_000;
-const stopWordSets = new Map(LOCALE_PACKS.map((pack) => [pack, new Set(pack.search.stopWords)]));
+const languageWordSets = new Map(LOCALE_PACKS.map((pack) => [pack, new Set(pack.extraction?.languageWords ?? [])]));
 
 /**
  * The pack whose extractor reads a text: the one that claims it by its script (kana, Han), else, among the others,
- * the one whose stop words the text uses most (the first in the table's order on a tie, English). Undefined when no
+ * the one whose language words the text uses most (the first in the table's order on a tie, English). Undefined when no
  * pack reads statements (a table without extraction knowledge).
  */
 export function readingExtraction(text: string): LocaleExtraction | undefined {
@@ -136,8 +136,11 @@ export function readingExtraction(text: string): LocaleExtraction | undefined {
   let bestCount = -1;
   for (const pack of readers) {
     if (pack.extraction?.claims !== undefined) continue;
-    const stopWords = stopWordSets.get(pack);
-    const count = words.filter((word) => stopWords?.has(word.replace('’', "'"))).length;
+    const languageWords = languageWordSets.get(pack);
+    const letters = pack.extraction?.languageLetters;
+    const count =
+      words.filter((word) => languageWords?.has(word.replace('’', "'"))).length +
+      (letters === undefined ? 0 : (sample.match(letters)?.length ?? 0));
     if (count > bestCount) [best, bestCount] = [pack, count];
   }
   return best?.extraction;

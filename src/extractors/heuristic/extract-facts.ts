@@ -1,7 +1,8 @@
 import { isSubstantive } from '../../core/facts/is-substantive.js';
 import { foldToWords } from '../../core/language/fold-text.js';
 import { stripSenderMetadata } from '../../core/text/strip-sender-metadata.js';
-import { extractionAlternation as alternation, EXTRACTIONS } from '../../locales/locale-table.js';
+import type { LocaleExtraction } from '../../locales/locale-extraction.js';
+import { extractionAlternation as alternation, EXTRACTIONS, readingExtraction } from '../../locales/locale-table.js';
 import { mentionsNoLonger, mentionsNow } from './change-markers.js';
 import { classifyFact } from './classify-fact.js';
 import { cleanSentence } from './clean-sentence.js';
@@ -40,8 +41,10 @@ export function extractFacts(userText: string, options: { maxFacts: number }): s
     if (facts.length >= options.maxFacts) break;
     if (raw.length > LONGEST_SENTENCE) continue;
     const sentence = stripCourtesy(cleanSentence(raw)).replace(ASIDE, '');
-    if (/[?？]/.test(sentence) || HYPOTHETICAL.test(dropFiller(sentence).replace(/’/g, "'"))) continue;
-    for (const fact of factsOf(sentence)) {
+    // One pack reads the whole sentence: a clause of it may have too few words to tell its language.
+    const reader = readingExtraction(sentence);
+    if (/[?？]/.test(sentence) || HYPOTHETICAL.test(dropFiller(sentence, reader).replace(/’/g, "'"))) continue;
+    for (const fact of factsOf(sentence, reader)) {
       const key = foldToWords(fact).replaceAll(' ', '');
       if (key === '' || seen.has(key) || facts.length >= options.maxFacts) continue;
       seen.add(key);
@@ -52,23 +55,23 @@ export function extractFacts(userText: string, options: { maxFacts: number }): s
 }
 
 /** The facts of one statement, one per clause that states one. */
-function factsOf(sentence: string): string[] {
-  const clauses = splitClauses(sentence);
+function factsOf(sentence: string, reader: LocaleExtraction | undefined): string[] {
+  const clauses = splitClauses(sentence, reader);
   // "No longer VS Code, now Neovim": the clause that says what holds now is the fact; the old one is superseded.
   const saysNow = clauses.some(mentionsNow);
   const facts: string[] = [];
   for (const raw of clauses) {
     if (saysNow && mentionsNoLonger(raw)) continue;
-    const clause = dropFiller(raw.replace(ASIDE, ''));
+    const clause = dropFiller(raw.replace(ASIDE, ''), reader);
     // Ephemeral words are looked for before the filler goes ("I'm using Windows right now"), except a language's
     // "now" of a lasting state (the Chinese and Japanese ones).
     const durable = DURABLE_NOW.reduce((text, now) => text.replace(now, ''), raw);
     if (isEphemeral(durable) || !isStatement(clause) || UNFINISHED.some((unfinished) => unfinished.test(clause)))
       continue;
-    const kind = classifyFact(clause);
+    const kind = classifyFact(clause, reader);
     if (kind === null) continue;
-    const restated = restateClause(clause, kind);
-    if (restated !== null) facts.push(rewriteInThirdPerson(restated));
+    const restated = restateClause(clause, kind, reader);
+    if (restated !== null) facts.push(rewriteInThirdPerson(restated, reader));
   }
   return facts;
 }

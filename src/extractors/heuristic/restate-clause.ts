@@ -1,4 +1,4 @@
-import type { FactKind } from '../../locales/locale-extraction.js';
+import type { FactKind, LocaleExtraction } from '../../locales/locale-extraction.js';
 import { readingExtraction } from '../../locales/locale-table.js';
 
 /**
@@ -7,7 +7,11 @@ import { readingExtraction } from '../../locales/locale-table.js';
  * names a relative's name ("My wife's name is Priya" → "my wife is named Priya"). A language without a rule for it
  * keeps the clause as it is.
  */
-export function restateClause(clause: string, kind: FactKind): string | null {
-  const restate = readingExtraction(clause)?.restate;
+export function restateClause(
+  clause: string,
+  kind: FactKind,
+  extraction: LocaleExtraction | undefined = readingExtraction(clause),
+): string | null {
+  const restate = extraction?.restate;
   return restate ? restate(clause, kind) : clause;
 }
