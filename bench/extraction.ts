@@ -20,8 +20,11 @@ import {
 } from './score-extraction.js';
 
 const FIXTURE = new URL('../test/fixtures/extraction-set.json', import.meta.url);
+/** The sets rules may be written against (development), and the frozen ones only reported on (held out). */
+const DEVELOPMENT_SETS = ['extraction-set.json', 'extraction-set-spanish.json'];
+const HELD_OUT_SETS = ['extraction-heldout.json', 'extraction-heldout-spanish.json'];
 const RECORDINGS = new URL('../test/fixtures/recorded-extractions.json', import.meta.url);
-const LANGUAGES = ['en', 'zh', 'ja'] as const;
+const LANGUAGES = ['en', 'zh', 'ja', 'es'] as const;
 
 export function loadRecordedExtractions(): RecordedExtractions['recordings'] {
   return recordedExtractionsSchema.parse(JSON.parse(readFileSync(RECORDINGS, 'utf8'))).recordings;
@@ -50,6 +53,14 @@ export function recordedModel(outputs: ReadonlyArray<{ message: string; output: 
 
 export function loadExtractionSet(): ExtractionCase[] {
   return extractionSetSchema.parse(JSON.parse(readFileSync(FIXTURE, 'utf8'))).cases;
+}
+
+function loadSets(files: readonly string[]): ExtractionCase[] {
+  return files.flatMap(
+    (file) =>
+      extractionSetSchema.parse(JSON.parse(readFileSync(new URL(`../test/fixtures/${file}`, import.meta.url), 'utf8')))
+        .cases,
+  );
 }
 
 /**
@@ -97,8 +108,10 @@ async function scorePath(
   const pairs: Array<{ case: ExtractionCase; outcome: ExtractionOutcome }> = [];
   for (const item of cases) pairs.push({ case: item, outcome: await runExtractionCase(item, extractorFor(item)) });
   const scores: Record<string, ExtractionScore> = {};
-  for (const language of LANGUAGES)
-    scores[language] = scoreExtraction(pairs.filter((pair) => pair.case.language === language));
+  for (const language of LANGUAGES) {
+    const ofLanguage = pairs.filter((pair) => pair.case.language === language);
+    if (ofLanguage.length > 0) scores[language] = scoreExtraction(ofLanguage);
+  }
   scores.all = scoreExtraction(pairs);
   printTable(
     title,
@@ -108,6 +121,8 @@ async function scorePath(
       'precision',
       'recall',
       'predicted/expected',
+      'P by content',
+      'R by content',
       'skip acc',
       'supersede acc',
       'sup cases',
@@ -120,6 +135,8 @@ async function scorePath(
       score.precision,
       score.recall,
       `${score.predicted}/${score.expected}`,
+      score.contentPrecision,
+      score.contentRecall,
       score.skipAccuracy,
       score.supersedeAccuracy,
       score.supersedeCases,
@@ -137,8 +154,15 @@ async function scorePath(
  */
 export async function extractionBench(): Promise<Record<string, unknown>> {
   const cases = loadExtractionSet();
-  const heuristic = await scorePath('extraction, heuristic extractor (test/fixtures/extraction-set.json)', cases, () =>
-    heuristicExtractor(),
+  const heuristic = await scorePath(
+    `extraction, heuristic extractor, development sets (${DEVELOPMENT_SETS.join(', ')})`,
+    loadSets(DEVELOPMENT_SETS),
+    () => heuristicExtractor(),
+  );
+  const heldOut = await scorePath(
+    `extraction, heuristic extractor, held-out sets frozen before their rules (${HELD_OUT_SETS.join(', ')})`,
+    loadSets(HELD_OUT_SETS),
+    () => heuristicExtractor(),
   );
   const recordings = new Map(loadRecordedExtractions().map((recording) => [recording.id, recording.outputs]));
   const recorded = cases.filter((item) => recordings.has(item.id));
@@ -152,7 +176,7 @@ export async function extractionBench(): Promise<Record<string, unknown>> {
     cases,
     (item) => labelledFactsExtractor(item),
   );
-  return { heuristic, llm, labelled };
+  return { heuristic, heldOut, llm, labelled };
 }
 
 /** The heuristic extractor with the case's labelled facts in place of its own, for the message being scored. */

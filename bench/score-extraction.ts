@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** One labelled message of `test/fixtures/extraction-set.json`. */
+/** One labelled message of an extraction set (`test/fixtures/extraction-*.json`). */
 export const extractionCaseSchema = z.object({
   id: z.string().min(1),
-  language: z.enum(['en', 'zh', 'ja']),
-  domain: z.enum(['coding', 'assistant', 'companion']),
+  language: z.enum(['en', 'zh', 'ja', 'es']),
+  domain: z.enum(['coding', 'assistant', 'companion', 'work']),
   message: z.string().min(1),
   /** The user's turn before this one (a clarification case: the task the assistant asked about). */
   previousMessage: z.string().min(1).optional(),
@@ -78,6 +78,58 @@ export function pinMatches(expected: readonly string[] | null, pinned: string | 
   return expected.every((phrase) => held.includes(normaliseFact(phrase)));
 }
 
+// Who a fact is about and the words around it: not what it says. The bench's own list (a scoring rule, not memstack's).
+const NOT_CONTENT = new Set(
+  `user user's users usuario usuaria del de la el los las su sus the a an of to in and y en is es 用户 用戶 ユーザー`.split(
+    ' ',
+  ),
+);
+const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+
+/**
+ * The content words of a fact, to compare wordings: folded as `normaliseFact` folds, accents off, the subject words
+ * out; a run of Chinese or Japanese letters as its letter pairs (the usual unit for comparing unspaced text).
+ */
+export function contentWords(text: string): Set<string> {
+  const folded = text.normalize('NFKC').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+  const words = new Set<string>();
+  for (const run of folded.match(UNSPACED_RUN) ?? []) {
+    const letters = [...run];
+    if (letters.length === 1) words.add(run);
+    for (let index = 0; index + 1 < letters.length; index += 1) words.add(`${letters[index]}${letters[index + 1]}`);
+  }
+  for (const word of folded.replace(UNSPACED_RUN, ' ').match(/[\p{L}\p{N}']+/gu) ?? [])
+    if (!NOT_CONTENT.has(word)) words.add(word);
+  for (const word of NOT_CONTENT) words.delete(word);
+  return words;
+}
+
+/**
+ * Whether two wordings of a fact say the same: at least half their content words shared (Dice coefficient >= 0.5,
+ * fixed before any set was scored with it). Labels written by another person word the same fact differently
+ * ("laburo de enfermera" kept as "trabaja de enfermera"), which an exact comparison counts as wrong.
+ */
+export function sameContent(left: string, right: string): boolean {
+  const a = contentWords(left);
+  const b = contentWords(right);
+  if (a.size === 0 || b.size === 0) return false;
+  const shared = [...a].filter((word) => b.has(word)).length;
+  return (2 * shared) / (a.size + b.size) >= 0.5;
+}
+
+/** Pairs predicted and expected facts one to one, each to the first unpaired one that `sameContent` accepts. */
+function pairByContent(predicted: readonly string[], expected: readonly string[]): number {
+  const free = [...expected];
+  let paired = 0;
+  for (const fact of predicted) {
+    const index = free.findIndex((wanted) => sameContent(fact, wanted));
+    if (index === -1) continue;
+    free.splice(index, 1);
+    paired += 1;
+  }
+  return paired;
+}
+
 export interface ExtractionScore {
   cases: number;
   predicted: number;
@@ -88,6 +140,9 @@ export interface ExtractionScore {
   precision: number;
   /** matched expected / expected (1 when nothing was expected). */
   recall: number;
+  /** Precision and recall with facts paired by `sameContent` rather than by their exact words. */
+  contentPrecision: number;
+  contentRecall: number;
   /** Cases with some stored fact whose predicted supersedes equal the expected ones (as sets). */
   supersedeCases: number;
   supersedeAccuracy: number;
@@ -113,7 +168,9 @@ export function scoreExtraction(
   let pinRight = 0;
   let skipCases = 0;
   let skipRight = 0;
+  let pairedByContent = 0;
   for (const { case: item, outcome } of pairs) {
+    pairedByContent += pairByContent([...new Set(outcome.facts)], [...new Set(item.facts)]);
     const want = new Set(item.facts.map(normaliseFact));
     const got = new Set(outcome.facts.map(normaliseFact));
     predicted += got.size;
@@ -144,6 +201,8 @@ export function scoreExtraction(
     matchedExpected,
     precision: ratio(matchedPredicted, predicted),
     recall: ratio(matchedExpected, expected),
+    contentPrecision: ratio(pairedByContent, predicted),
+    contentRecall: ratio(pairedByContent, expected),
     supersedeCases,
     supersedeAccuracy: ratio(supersedeRight, supersedeCases),
     pinCases,

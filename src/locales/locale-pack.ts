@@ -1,3 +1,4 @@
+import type { LocaleExtraction } from './locale-extraction.js';
 import type { OrderWords } from './order-words.js';
 import type { PhraseRule } from './phrase-rule.js';
 
@@ -37,6 +38,8 @@ export interface LocalePack {
    * the text and on the rules alike, so that one word list serves both.
    */
   readonly letterFolding?: ReadonlyMap<string, string>;
+  /** How the heuristic extractor reads a statement of a durable fact in this language (`locale-extraction.ts`). */
+  readonly extraction?: LocaleExtraction;
 }
 
 /** The search knowledge of a language (decisions 3 and 15). */

@@ -4,6 +4,7 @@ import { spanishPack } from './es/spanish-pack.js';
 import { frenchPack } from './fr/french-pack.js';
 import { japanesePack } from './ja/japanese-pack.js';
 import { koreanPack } from './ko/korean-pack.js';
+import type { LocaleExtraction } from './locale-extraction.js';
 import type {
   LocaleAnswerKinds,
   LocaleDates,
@@ -99,6 +100,52 @@ export const SMALL_TALK: readonly LocaleSmallTalk[] = LOCALE_PACKS.flatMap((pack
 );
 
 /** Every pack's letter folding for the memory gate's matching, as one map (the first pack to fold a letter wins). */
+/** Every pack's knowledge for the heuristic extractor, in the table's order. */
+export const EXTRACTIONS: readonly LocaleExtraction[] = LOCALE_PACKS.flatMap((pack) =>
+  pack.extraction ? [pack.extraction] : [],
+);
+
+/** Every pack's alternation of one kind of words (a regular-expression source), in the table's order. */
+export function extractionAlternation(words: (extraction: LocaleExtraction) => string | undefined): string {
+  return EXTRACTIONS.flatMap((extraction) => {
+    const source = words(extraction);
+    return source === undefined ? [] : [source];
+  }).join('|');
+}
+
+/** The first code units of a text its language is told from: enough words, and bounded work. */
+const LANGUAGE_SAMPLE = 2_000;
+const languageWordSets = new Map(LOCALE_PACKS.map((pack) => [pack, new Set(pack.extraction?.languageWords ?? [])]));
+
+/**
+ * The pack whose extractor reads a text: the one that claims it by its script (kana, Han), else, among the others,
+ * the one whose language words the text uses most (the first in the table's order on a tie, English). Undefined when no
+ * pack reads statements (a table without extraction knowledge).
+ */
+export function readingExtraction(text: string): LocaleExtraction | undefined {
+  const readers = LOCALE_PACKS.filter((pack) => pack.extraction !== undefined);
+  const sample = text.slice(0, LANGUAGE_SAMPLE);
+  const claimed = readers.find((pack) => pack.extraction?.claims?.(sample) === true);
+  if (claimed) return claimed.extraction;
+  const words =
+    sample
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? [];
+  let best: LocalePack | undefined;
+  let bestCount = -1;
+  for (const pack of readers) {
+    if (pack.extraction?.claims !== undefined) continue;
+    const languageWords = languageWordSets.get(pack);
+    const letters = pack.extraction?.languageLetters;
+    const count =
+      words.filter((word) => languageWords?.has(word.replace('’', "'"))).length +
+      (letters === undefined ? 0 : (sample.match(letters)?.length ?? 0));
+    if (count > bestCount) [best, bestCount] = [pack, count];
+  }
+  return best?.extraction;
+}
+
 export const LETTER_FOLDING: ReadonlyMap<string, string> = new Map(
   [...LOCALE_PACKS].reverse().flatMap((pack) => [...(pack.letterFolding ?? new Map<string, string>())]),
 );

@@ -61,18 +61,6 @@ const NOT_YET_MOVED = [
   'core/memory-rules/is-error-report.ts',
   'core/memory-rules/is-not-language.ts',
   'core/memory-rules/is-repetitive.ts',
-  'extractors/heuristic/change-markers.ts',
-  'extractors/heuristic/classify-fact.ts',
-  'extractors/heuristic/distill-clarification.ts',
-  'extractors/heuristic/drop-filler.ts',
-  'extractors/heuristic/extract-facts.ts',
-  'extractors/heuristic/fact-words.ts',
-  'extractors/heuristic/is-ephemeral.ts',
-  'extractors/heuristic/life-fact-rules.ts',
-  'extractors/heuristic/restate-clause.ts',
-  'extractors/heuristic/rewrite-in-third-person.ts',
-  'extractors/heuristic/split-clauses.ts',
-  'extractors/heuristic/strip-courtesy.ts',
 ];
 
 const files = sourceFiles(src);

@@ -2,6 +2,7 @@ import { countGraphemes } from '../../core/text/count-graphemes.js';
 import { UNSPACED_LETTERS } from '../../core/text/scripts.js';
 import { stripSenderMetadata } from '../../core/text/strip-sender-metadata.js';
 import { truncateGraphemes } from '../../core/text/truncate-graphemes.js';
+import { extractionAlternation as alternation } from '../../locales/locale-table.js';
 import { cleanSentence } from './clean-sentence.js';
 import { joinSentences } from './join-sentences.js';
 import { leadingSentences } from './leading-sentences.js';
@@ -17,16 +18,15 @@ export interface DistillClarificationOptions {
 }
 
 const APPROVAL_EMOJI = /^(?:👍|👌|✅|✔|☑|🆗|\ufe0f|[\u{1F3FB}-\u{1F3FF}]|\s)+$/u;
-// The user leaving the question behind: "never mind", "actually, can you…", "算了", "ところで".
-const CHANGES_SUBJECT =
-  /^(?:never ?mind|nvm|forget (?:it|that|about)|actually,? (?:let's|can you|could you|forget)|by the way|btw|unrelated|different question|another question|on another note|new question|switching gears|instead,? (?:can|could) you|算了|不管了|别管|別管|换个|換個|另一个问题|另一個問題|顺便问|順便問|题外话|題外話|ところで|それより|話は変わ|別の質問|やっぱりいい)/iu;
+// The user leaving the question behind ("never mind", "actually, can you…"), in any pack's words.
+const CHANGES_SUBJECT = new RegExp(`^(?:${alternation((extraction) => extraction.changesSubject)})`, 'iu');
 const QUESTION = /[?？]\s*$/;
 // An answer is read from its start: what matters of it fits in the pin's few hundred characters.
 const LONGEST_ANSWER = 4_000;
 
 /**
  * The user's answer to a clarifying question, as a short statement for the pin: always `Question → answer`, because an
- * answer ("需要保留，我们依赖离线模式。", "yes", "option C") says what it keeps only with the question it answers. The
+ * answer ("keep it, we rely on offline mode", "yes", "option C") says what it keeps only with the question it answers. The
  * question takes at most half of `maxAnswerLength` (and `maxQuestionLength`), the answer the rest; both are cut on
  * grapheme boundaries. A short one-sentence answer loses its closing punctuation. Null when the text is no answer:
  * small talk only, a counter-question, or a change of subject.

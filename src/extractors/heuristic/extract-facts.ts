@@ -1,6 +1,8 @@
 import { isSubstantive } from '../../core/facts/is-substantive.js';
 import { foldToWords } from '../../core/language/fold-text.js';
 import { stripSenderMetadata } from '../../core/text/strip-sender-metadata.js';
+import type { LocaleExtraction } from '../../locales/locale-extraction.js';
+import { extractionAlternation as alternation, EXTRACTIONS, readingExtraction } from '../../locales/locale-table.js';
 import { mentionsNoLonger, mentionsNow } from './change-markers.js';
 import { classifyFact } from './classify-fact.js';
 import { cleanSentence } from './clean-sentence.js';
@@ -16,16 +18,15 @@ import { stripCourtesy } from './strip-courtesy.js';
 const MOST_SENTENCES = 80;
 const LONGEST_TEXT = 20_000;
 const LONGEST_SENTENCE = 240;
-// Conditions, hypotheses and reported speech state no fact: "if we used pnpm…", "如果…", "もし…".
-const HYPOTHETICAL =
-  /^(?:if|when|whether|maybe|perhaps|what if|suppose|assuming|unless|in case|i (?:think|guess|wonder|don't know|am not sure|'m not sure)|如果|要是|假如|假设|假設|也许|也許|可能|或许|或許|もし|たぶん|多分)/i;
-
-// "Now" in Chinese and Japanese before a lasting state: dropped as filler, not a sign of an ephemeral statement.
-const DURABLE_NOW = /(?:现在|現在|目前)(?!开始|開始|起)|今は|今では/g;
-
-// Openers that announce an aside: the fact follows them ("By the way, I'm on Windows", "对了，我们用 pnpm").
-const ASIDE =
-  /^(?:(?:by the way|btw|fyi|also|and|oh|plus|just so you know|for (?:the record|context|reference)|note|ps|p\.s\.|actually|anyway|so|well|另外|顺便说一下|順便說一下|顺便|順便|还有|還有|对了|對了|其实|其實|补充一下|補充一下|ちなみに|あと|それと|なお)(?:\s*[,，、:：]\s*|\s+))+/iu;
+// Conditions, hypotheses and reported speech state no fact ("if we used pnpm…"), in any pack's words.
+const HYPOTHETICAL = new RegExp(`^(?:${alternation((extraction) => extraction.hypotheticals)})`, 'i');
+// Openers that announce an aside: the fact follows them ("By the way, I'm on Windows").
+const ASIDE = new RegExp(
+  `^(?:(?:${alternation((extraction) => extraction.asides)})(?:\\s*[,，、:：]\\s*|\\s+))+`,
+  'iu',
+);
+const DURABLE_NOW = EXTRACTIONS.flatMap((extraction) => (extraction.durableNow ? [extraction.durableNow] : []));
+const UNFINISHED = EXTRACTIONS.flatMap((extraction) => (extraction.unfinished ? [extraction.unfinished] : []));
 
 /**
  * Up to `maxFacts` durable facts about the user or project stated in the user's message (preferences, decisions,
@@ -40,8 +41,10 @@ export function extractFacts(userText: string, options: { maxFacts: number }): s
     if (facts.length >= options.maxFacts) break;
     if (raw.length > LONGEST_SENTENCE) continue;
     const sentence = stripCourtesy(cleanSentence(raw)).replace(ASIDE, '');
-    if (/[?？]/.test(sentence) || HYPOTHETICAL.test(dropFiller(sentence).replace(/’/g, "'"))) continue;
-    for (const fact of factsOf(sentence)) {
+    // One pack reads the whole sentence: a clause of it may have too few words to tell its language.
+    const reader = readingExtraction(sentence);
+    if (/[?？]/.test(sentence) || HYPOTHETICAL.test(dropFiller(sentence, reader).replace(/’/g, "'"))) continue;
+    for (const fact of factsOf(sentence, reader)) {
       const key = foldToWords(fact).replaceAll(' ', '');
       if (key === '' || seen.has(key) || facts.length >= options.maxFacts) continue;
       seen.add(key);
@@ -52,21 +55,23 @@ export function extractFacts(userText: string, options: { maxFacts: number }): s
 }
 
 /** The facts of one statement, one per clause that states one. */
-function factsOf(sentence: string): string[] {
-  const clauses = splitClauses(sentence);
-  // "不再用 VS Code 了，现在用 Neovim": the clause that says what holds now is the fact; the old one is superseded.
+function factsOf(sentence: string, reader: LocaleExtraction | undefined): string[] {
+  const clauses = splitClauses(sentence, reader);
+  // "No longer VS Code, now Neovim": the clause that says what holds now is the fact; the old one is superseded.
   const saysNow = clauses.some(mentionsNow);
   const facts: string[] = [];
   for (const raw of clauses) {
     if (saysNow && mentionsNoLonger(raw)) continue;
-    const clause = dropFiller(raw.replace(ASIDE, ''));
-    // Ephemeral words are looked for before the filler goes ("I'm using Windows right now"), except the Chinese and
-    // Japanese "now" of a lasting state ("现在用 Neovim", "今は楽天で働いています").
-    if (isEphemeral(raw.replace(DURABLE_NOW, '')) || !isStatement(clause) || /て$/.test(clause)) continue;
-    const kind = classifyFact(clause);
+    const clause = dropFiller(raw.replace(ASIDE, ''), reader);
+    // Ephemeral words are looked for before the filler goes ("I'm using Windows right now"), except a language's
+    // "now" of a lasting state (the Chinese and Japanese ones).
+    const durable = DURABLE_NOW.reduce((text, now) => text.replace(now, ''), raw);
+    if (isEphemeral(durable) || !isStatement(clause) || UNFINISHED.some((unfinished) => unfinished.test(clause)))
+      continue;
+    const kind = classifyFact(clause, reader);
     if (kind === null) continue;
-    const restated = restateClause(clause, kind);
-    if (restated !== null) facts.push(rewriteInThirdPerson(restated));
+    const restated = restateClause(clause, kind, reader);
+    if (restated !== null) facts.push(rewriteInThirdPerson(restated, reader));
   }
   return facts;
 }

@@ -1,124 +1,17 @@
-import { KANA_LETTER } from '../../core/text/scripts.js';
-import type { FactKind } from './classify-fact.js';
-import {
-  CHINESE_KIN_PLAIN,
-  CHINESE_PERSONAL,
-  CHINESE_PETS,
-  CHINESE_RELATIVES,
-  ENGLISH_RELATIVES,
-  JAPANESE_PERSONAL,
-  JAPANESE_PETS,
-  JAPANESE_RELATIVES,
-} from './fact-words.js';
-
-const JAPANESE_SUBJECT =
-  /^(?:私|僕|俺|わたし|ぼく|おれ|自分|私たち|僕たち|我々|われわれ|うち|弊社|当社)(?:は|が|も|の|では)/;
-const JAPANESE_POSSESSED = new RegExp(
-  `^(?:ペットの)?((?:${JAPANESE_RELATIVES}|${JAPANESE_PETS}|${JAPANESE_PERSONAL})(?:の名前)?(?:は|が|の|も))`,
-  'i',
-);
-const JAPANESE_TIME_TOPIC = /^((?:毎週)?[月火水木金土日]曜日?|毎週末?|週末|平日|毎朝|毎晩|毎日)は/;
-// Topics that frame the habit rather than name a time it happens at: "普段は…", "朝はパン派です".
-const JAPANESE_FRAME_TOPIC = /^(?:(普段|いつも)は|((?:朝|昼|夜|夏|冬|家|仕事|職場)(?:で)?は))/;
-const JAPANESE_LIKING = /^(.+?)は((?:大)?好き|苦手|(?:大)?嫌い)(です|だ)?$/;
-const JAPANESE_HOBBY = /^(.+?)が(趣味|特技|専門|仕事)(です|だ)$/;
-const JAPANESE_GOAL = /^(.+?)(?:の|こと)が目標(です|だ)$/;
-const JAPANESE_RULE = /^(.+?)(?:という|の)?(?:ルール|ことになっています)(?:です|だ)?$/;
-// "テストはVitestで書いています": the topic is the object of a verb the user does.
-// Not a person in the topic: "彼はRustで書いています" is about him.
-const JAPANESE_OBJECT_TOPIC =
-  /^(?!彼|彼女|あの人|この人|友達|友人|同僚|先輩|後輩|みんな|皆)([^はがをにで、]{1,20})は([^はがをにで、]{1,30})で((?:書いて|作って|管理して|開発して|使って|実行して|ビルドして|テストして|動かして|デプロイして|運用して|組んで|描いて|録って|撮って)います)$/;
-const UNKNOWN_TOPIC = /^[^、。]{1,20}?(?:は|では)/;
-
-const CHINESE_POSSESSED = new RegExp(`^(?:${CHINESE_RELATIVES}|${CHINESE_PETS}|${CHINESE_PERSONAL})`);
-
-const ENGLISH_NAMED = new RegExp(`^my ((?:${ENGLISH_RELATIVES}|dog|cat|pet)(?:'s)?)(?:'s)? name is (.+)$`, 'i');
-const PROJECT_THING =
-  /^the ((?:[\w.-]+ ){0,2}(?:stack|backend|frontend|database|db|server|api|app|service|site|website|project|repo|codebase|ci|cluster|bot|monorepo|runtime))\b(.*)$/i;
+import type { FactKind, LocaleExtraction } from '../../locales/locale-extraction.js';
+import { readingExtraction } from '../../locales/locale-table.js';
 
 /**
- * The clause stated so that it says who it is about, in the first person the rewrite turns into the third, or null
- * when that cannot be told. Japanese leaves the speaker out ("東京に住んでいます" → 私は東京に住んでいます) and puts
- * objects and times in the topic ("週末はよく山登りに行きます" → 私は週末によく…); English names a relative's name
- * ("My wife's name is Priya" → "my wife is named Priya"), a project thing ("The API server runs on Node 20").
+ * The clause stated so that it says whom it is about, in the first person the rewrite turns into the third, or null
+ * when that cannot be told: Japanese leaves the speaker out (the Japanese pack puts it back), English
+ * names a relative's name ("My wife's name is Priya" → "my wife is named Priya"). A language without a rule for it
+ * keeps the clause as it is.
  */
-export function restateClause(clause: string, kind: FactKind): string | null {
-  if (KANA_LETTER.test(clause)) return restateJapanese(clause, kind);
-  if (/\p{Script=Han}/u.test(clause)) return restateChinese(clause, kind);
-  return restateEnglish(clause, kind);
-}
-
-function restateJapanese(clause: string, kind: FactKind): string | null {
-  const text = clause.replace(/[。！!]+$/u, '');
-  if (kind === 'rule' || kind === 'constraint') return JAPANESE_RULE.exec(text)?.[1] ?? text;
-  if (/^(?:私たち|僕たち|我々|うち)は[^、。]*(?:住んで|引っ越し|暮らして|飼って)/.test(text))
-    return text.replace(/^(?:私たち|僕たち|我々|うち)は/, '私の家族は');
-  if (JAPANESE_SUBJECT.test(text)) return text;
-  const possessed = JAPANESE_POSSESSED.exec(text);
-  // "子供が二人います" says what the user has; "娘は…" speaks of the user's daughter.
-  if (possessed?.[1]?.endsWith('が') && /(?:います|あります|いる|ある|好きです|嫌いです|苦手です|得意です)$/.test(text))
-    return `私は${text}`;
-  if (possessed?.[1]) return `私の${possessed[1]}${text.slice(possessed[0].length)}`;
-  const frame = JAPANESE_FRAME_TOPIC.exec(text);
-  if (frame) return `私は${frame[1] ?? frame[2] ?? ''}${text.slice(frame[0].length)}`;
-  const time = JAPANESE_TIME_TOPIC.exec(text);
-  if (time?.[1]) return `私は${time[1]}に${text.slice(time[0].length)}`;
-  const liking = JAPANESE_LIKING.exec(text);
-  if (liking?.[1] && liking[2]) return `私は${liking[1]}が${liking[2]}${liking[3] ?? ''}`;
-  const hobby = JAPANESE_HOBBY.exec(text);
-  if (hobby?.[1] && hobby[2]) return `私の${hobby[2]}は${hobby[1]}${hobby[3] ?? 'です'}`;
-  const abstain = /^([^はがを、]{1,20})は((?:あまり|全然|ほとんど|もう)?(?:飲|食べ|吸い|吸わ|飲ま|食べな)[^、]*)$/.exec(
-    text,
-  );
-  // A potential form takes が: "お酒は飲めません" → お酒が飲めません.
-  if (abstain?.[1] && abstain[2] && kind === 'personal')
-    return `私は${abstain[1]}${/(?:めません|られません|めない|られない)$/.test(abstain[2]) ? 'が' : 'を'}${abstain[2]}`;
-  const goal = JAPANESE_GOAL.exec(text);
-  if (goal?.[1]) return `私の目標は${goal[1]}ことです`;
-  const object = JAPANESE_OBJECT_TOPIC.exec(text);
-  if (object?.[1] && object[2] && object[3]) return `私は${object[2]}で${object[1]}を${object[3]}`;
-  // A topic the rules do not know ("デプロイは…") may be someone else's.
-  if (UNKNOWN_TOPIC.test(text) && !/^[^、。]*?(?:には|とは)/.test(text)) return null;
-  return `私は${text}`;
-}
-
-function restateChinese(clause: string, kind: FactKind): string {
-  if (/^(?:我们|我們)(?=住|搬)/.test(clause)) return clause.replace(/^(?:我们|我們)/, '我家');
-  // "我们有一个女儿", "我们养了一只猫": a couple's child or pet, not a team's.
-  if (/^(?:我们|我們)(?=有|养|養)/.test(clause) && kind === 'personal') return clause.replace(/^(?:我们|我們)/, '我');
-  // Informal kin words in their plain form: 我老婆 → 我的妻子.
-  const kin = /^(我|我们|我們)的?(.*)$/.exec(clause);
-  if (!kin?.[1] || kin[2] === undefined) return clause;
-  for (const [informal, plain] of CHINESE_KIN_PLAIN)
-    if (informal.test(kin[2])) return `${kin[1]}的${kin[2].replace(informal, plain)}`;
-  // "我和老公住在苏州" → 我和丈夫住在苏州.
-  const together = /^(和|跟|与|與)(.*)$/.exec(kin[2]);
-  if (together?.[1] && together[2] !== undefined)
-    for (const [informal, plain] of CHINESE_KIN_PLAIN)
-      if (informal.test(together[2])) return `${kin[1]}${together[1]}${together[2].replace(informal, plain)}`;
-  return CHINESE_POSSESSED.test(kin[2]) ? `${kin[1]}的${kin[2]}` : clause;
-}
-
-function restateEnglish(clause: string, kind: FactKind): string {
-  // A household moves and lives somewhere, not a team: "We moved to Toronto" → "my family moved to Toronto".
-  const household =
-    /^we((?: (?:also|still|now|just|recently))? (?:live|lived|moved|relocated)\b(?!.*\bfrom\b).*)$/i.exec(clause);
-  if (household?.[1]) return `my family${household[1].replace(/\blive\b/i, 'lives')}`;
-  const family = /^we (have|own|'ve got) (.+)$/i.exec(clause);
-  if (family?.[2] && kind === 'personal') return `my family has ${family[2]}`;
-  const named = ENGLISH_NAMED.exec(clause);
-  if (named?.[1] && named[2]) return `my ${named[1].replace(/'s$/, '')} is named ${named[2]}`;
-  const callMe = /^(?:please )?call me (\S+(?: \S+)?)$/i.exec(clause);
-  if (callMe?.[1]) return `I want to be called ${callMe[1]}`;
-  const job =
-    /^(i)(?: just| recently)? (?:started|began|got|landed) (?:a (?:new )?job|working|work) (at|for|as) (.+)$/i.exec(
-      clause,
-    );
-  if (job?.[1] && job[2] && job[3]) return `${job[1]} work ${job[2]} ${job[3]}`;
-  // "We're on TypeScript 5.4": a versioned tool is in use.
-  const onVersion = /^(i|we)(?:'re|'m| are| am) on ([\w.+#-]+(?: [\w.+#-]+)? v?\d+(?:\.\d+)*)$/i.exec(clause);
-  if (onVersion?.[1] && onVersion[2]) return `${onVersion[1]} use ${onVersion[2]}`;
-  const thing = kind === 'environment' ? PROJECT_THING.exec(clause) : null;
-  if (thing?.[1]) return `my ${thing[1]}${thing[2] ?? ''}`;
-  return clause;
+export function restateClause(
+  clause: string,
+  kind: FactKind,
+  extraction: LocaleExtraction | undefined = readingExtraction(clause),
+): string | null {
+  const restate = extraction?.restate;
+  return restate ? restate(clause, kind) : clause;
 }

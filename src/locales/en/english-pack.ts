@@ -1,6 +1,7 @@
 import type { LocalePack } from '../locale-pack.js';
 import { englishAnswerKinds } from './english-answer-kinds.js';
 import { englishDates } from './english-dates.js';
+import { englishExtraction } from './english-extraction.js';
 import { englishFacts } from './english-facts.js';
 import { ENGLISH_INJECTION_PHRASES } from './english-injection-phrases.js';
 import { ENGLISH_ORDER_WORDS } from './english-order-words.js';
@@ -24,4 +25,5 @@ export const englishPack: LocalePack = {
   facts: englishFacts,
   orders: ENGLISH_ORDER_WORDS,
   injectionPhrases: ENGLISH_INJECTION_PHRASES,
+  extraction: englishExtraction,
 };

@@ -1,5 +1,6 @@
 import type { LocalePack } from '../locale-pack.js';
 import { japaneseAnswerKinds } from './japanese-answer-kinds.js';
+import { japaneseExtraction } from './japanese-extraction.js';
 import { japaneseFacts } from './japanese-facts.js';
 import { JAPANESE_INJECTION_PHRASES } from './japanese-injection-phrases.js';
 import { JAPANESE_ORDER_WORDS } from './japanese-order-words.js';
@@ -22,4 +23,5 @@ export const japanesePack: LocalePack = {
   facts: japaneseFacts,
   orders: JAPANESE_ORDER_WORDS,
   injectionPhrases: JAPANESE_INJECTION_PHRASES,
+  extraction: japaneseExtraction,
 };

@@ -1,6 +1,7 @@
 import type { LocalePack } from '../locale-pack.js';
 import { chineseAnswerKinds } from './chinese-answer-kinds.js';
 import { chineseDates } from './chinese-dates.js';
+import { chineseExtraction } from './chinese-extraction.js';
 import { chineseFacts } from './chinese-facts.js';
 import { CHINESE_INJECTION_PHRASES } from './chinese-injection-phrases.js';
 import { CHINESE_ORDER_WORDS } from './chinese-order-words.js';
@@ -26,4 +27,5 @@ export const chinesePack: LocalePack = {
   orders: CHINESE_ORDER_WORDS,
   injectionPhrases: CHINESE_INJECTION_PHRASES,
   letterFolding: TRADITIONAL_CHINESE_LETTERS,
+  extraction: chineseExtraction,
 };

@@ -1,0 +1,87 @@
+import { ENGLISH_RELATIVES } from './english-fact-words.js';
+
+const SUBJECT_WORD = "(?:i|we|my|our|i'm|we're|i've|we've|i'd|we'd|i'll|we'll)";
+// A new subject after "and", "but", a comma or a semicolon starts a new clause: "I live in Paris and I work at Acme".
+const ENGLISH_BREAK = new RegExp(
+  `\\s*;\\s*|,?\\s+(?:and|but|and also|plus)\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=(?:so|because|since|which|though|although)\\s)`,
+  'i',
+);
+// Verbs a clause may go on with after "and", sharing the subject: "I wake up at 6 and walk my dog".
+const SHARED_SUBJECT_VERB =
+  /^(.+?)\s+(?:and|but)\s+((?:also |usually |often |always |never |still )?(?:use|walk|work|live|have|own|prefer|like|love|hate|enjoy|play|run|go|take|teach|study|write|code|build|deploy|host|drink|eat|cook|visit|spend|volunteer|attend|practi[cs]e|train|swim|read|watch|speak|drive|ride|keep|need|want)\b.*)$/i;
+// Any other verb, known by the possessive after it: "I get up at 7 and feed my cats".
+const VERB_WITH_OWN_THING = /^(.+?)\s+and\s+((?!(?:the|a|an|my|our|then|also|so|i|we)\b)[a-z]+\s(?:my|our)\s.+)$/i;
+// Gapping: "Our backend is written in Go and the frontend in React".
+const GAPPED_FIRST =
+  /^((?:my|our|the)\s)(.+?)\s((?:is|are)\s(?:\w+ed|written|built|run|hosted|done|made)\s(?:in|on|with|by))\s.+$/i;
+const GAPPED_SECOND = /^(?:and|but)\s+(?:the|my|our)\s+(\S+(?:\s\S+)?)\s+(?:in|on|with|by)\s+(.+)$/i;
+// Shared verb, two objects with their own phrases: "We use Postgres in production and SQLite for tests";
+// "I have two kids and a dog".
+const HEAD =
+  /^((?:i|we)\s+(?:(?:also|mostly|mainly|usually|still|currently)\s+)?(?:use|run|have|own|prefer|like|love|hate|host|deploy)\s)(.+)$/i;
+const PARALLEL_OBJECTS =
+  /^(\S+(?:\s\S+){0,3}?\s(?:in|for|on|at|with)\s.+?)\s+and\s+(\S+(?:\s\S+){0,3}?\s(?:in|for|on|at|with)\s.+)$/i;
+const COUNTED_OBJECTS =
+  /^((?:a|an|one|two|three|four|five|\d+)\s.+?)\s+and\s+((?:a|an|one|two|three|four|five|\d+)\s.+)$/i;
+const NO_LONGER_USE = /^(i|we) no longer (?:use|run|work with) (.+)$/i;
+const SWITCHED_TO = /^(i|we)(?:'ve| have)? (?:switched|moved|migrated|changed) to (.+)$/i;
+// "My daughter Emma …": a capitalised word after the relative is a name.
+const RELATIVE_SUBJECT = new RegExp(`^[Mm]y ((?:${ENGLISH_RELATIVES})(?: [A-Z][a-z]+)?)\\b`);
+
+/**
+ * The clauses of an English statement, each able to stand alone: a clause that shares the subject of the one before
+ * gets it ("I wake up at 6 and walk my dog" → … / I walk my dog; "I live in Paris and I work at Acme").
+ */
+export function splitEnglishClauses(sentence: string): string[] {
+  const clauses: string[] = [];
+  for (const part of sentence
+    .replace(/’/g, "'")
+    .replace(/\b(i|we)'ve got\b/gi, '$1 have')
+    .split(ENGLISH_BREAK)) {
+    const clause = part.trim().replace(/[,.]+$/, '');
+    if (clause === '') continue;
+    clauses.push(...splitShared(clause));
+  }
+  return mergeSwitch(resolvePronouns(clauses));
+}
+
+function splitShared(clause: string): string[] {
+  const gapped = /^(.+?)\s+((?:and|but)\s+(?:the|my|our)\s.+)$/i.exec(clause);
+  if (gapped?.[1] && gapped[2]) {
+    const first = GAPPED_FIRST.exec(gapped[1]);
+    const second = GAPPED_SECOND.exec(gapped[2]);
+    if (first?.[1] && first[3] && second?.[1] && second[2])
+      return [gapped[1], `${first[1]}${second[1]} ${first[3]} ${second[2]}`];
+  }
+  const head = HEAD.exec(clause);
+  if (head?.[1] && head[2]) {
+    const objects = PARALLEL_OBJECTS.exec(head[2]) ?? COUNTED_OBJECTS.exec(head[2]);
+    if (objects?.[1] && objects[2]) return [`${head[1]}${objects[1]}`, `${head[1]}${objects[2]}`];
+  }
+  const subject = /^(i|we)(?:'m|'re|'ve| am| are| have)?\s/i.exec(clause);
+  const shared = subject?.[1] ? (SHARED_SUBJECT_VERB.exec(clause) ?? VERB_WITH_OWN_THING.exec(clause)) : null;
+  if (subject?.[1] && shared?.[1] && shared[2]) return [shared[1], `${subject[1]} ${shared[2]}`];
+  return [clause];
+}
+
+/** "My mom lives in Manchester and I visit her…": the pronoun names the relative again. */
+function resolvePronouns(clauses: string[]): string[] {
+  return clauses.map((clause, index) => {
+    const relative = index > 0 ? RELATIVE_SUBJECT.exec(clauses[index - 1] ?? '') : null;
+    if (!relative?.[1] || !/^(?:i|we)\b/i.test(clause)) return clause;
+    return clause.replace(/\b(?:her|him|them)\b/i, `my ${relative[1]}`);
+  });
+}
+
+/** "I no longer use VS Code; I switched to Neovim" is one change: switched from VS Code to Neovim. */
+function mergeSwitch(clauses: string[]): string[] {
+  const merged: string[] = [];
+  for (const clause of clauses) {
+    const previous = NO_LONGER_USE.exec(merged.at(-1) ?? '');
+    const next = SWITCHED_TO.exec(clause);
+    if (previous?.[2] && next?.[1] && next[2] && previous[1]?.toLowerCase() === next[1].toLowerCase()) {
+      merged[merged.length - 1] = `${next[1]} switched from ${previous[2]} to ${next[2]}`;
+    } else merged.push(clause);
+  }
+  return merged;
+}

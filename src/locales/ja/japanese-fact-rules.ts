@@ -1,0 +1,55 @@
+import type { FactKind } from '../locale-extraction.js';
+import {
+  JAPANESE_CONDITIONS,
+  JAPANESE_DURABLE_VERBS,
+  JAPANESE_IDENTITIES,
+  JAPANESE_PERSONAL,
+  JAPANESE_PETS,
+  JAPANESE_RELATIVES,
+} from './japanese-fact-words.js';
+
+/**
+ * Japanese statements of durable facts, anchored at the predicate (the subject is usually left out): preferences,
+ * environments, decisions, constraints, then stated rules, residence, work, family and pets, health, schedules,
+ * goals, changes.
+ */
+export const JAPANESE_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
+  ['preference', /(?:好き|大好き|嫌い|大嫌い|苦手|好み|好んで|派です|派だ|愛用)/],
+  ['preference', /(?:いつも|常に|普段|基本的に|今後)/],
+  [
+    'environment',
+    /(?:を使っています|を使ってます|を使っている|を使用しています|を採用しています|で動いています|で動かしています|で運用しています|にデプロイしています|でホストしています|で開発しています|を利用しています|使っています)/,
+  ],
+  [
+    'environment',
+    /^(?:私たち|僕たち|我々|うち|弊社|当社|私|僕)の(?:プロジェクト|チーム|会社|環境|サーバー|スタック|バックエンド|フロントエンド|データベース|アプリ|サービス|リポジトリ|コード|pc|マシン)(?:は|では)/,
+  ],
+  ['environment', /(?:mac|macos|windows|linux|ubuntu|wsl)(?:を使|で開発|で作業|環境|ユーザー)/],
+  [
+    'decision',
+    /(?:に決めました|に決定しました|にしました|にします|にしましょう|で行きます|でいきます|で行きましょう|でいきましょう|を選びます|を採用します|ことにしました)/,
+  ],
+  [
+    'constraint',
+    /(?:してはいけません|してはいけない|してはならない|禁止|必須|必ず|絶対に|なければならない|なければなりません|ないといけない|予算は|締め切りは|締切は|期限は)/,
+  ],
+  // A stated rule first: "金曜日はデプロイしないルールです" is a rule, not the user's Friday habit.
+  ['rule', /(?:ルールです|ルールだ|ことになっています)$/],
+  ['personal', new RegExp(`(?:${JAPANESE_DURABLE_VERBS})(?:います|いる|おります)$`)],
+  ['personal', /(?:に引っ越しました|に引っ越した|に転職しました|に転職した|に就職しました)$/],
+  ['personal', new RegExp(`(?:アレルギー|${JAPANESE_CONDITIONS})(?:が|を)?(?:あります|ある|持っています|です)$`)],
+  ['personal', /(?:アレルギー|持病)/],
+  ['personal', /出身(?:です|だ)$/],
+  ['personal', new RegExp(`^(?:私は|僕は)?(?:[^はがを、]{1,10}の)?(?:${JAPANESE_IDENTITIES})(?:です|だ)$`)],
+  [
+    'personal',
+    new RegExp(
+      `^(?:私の|僕の|ペットの)?(?:${JAPANESE_RELATIVES}|${JAPANESE_PETS}|${JAPANESE_PERSONAL})(?:の名前)?(?:は|が)`,
+    ),
+  ],
+  ['schedule', /^(?:毎朝|毎晩|毎日|毎週|毎月|(?:週末|平日|[月火水木金土日]曜日?)は)/],
+  ['goal', /(?:のが目標|ことが目標|が目標です|目標は)/],
+  ['personal', /^[^、。]{1,20}が(?:趣味|特技|専門|仕事)(?:です|だ)$/],
+  ['personal', /(?:飲みません|食べません|吸いません|飲まない|食べない|吸わない|飲めません|食べられません)$/],
+  ['change', /(?:に切り替えました|に切り替えた|に移行しました|に移行した|に変えました|に乗り換えました)$/],
+];
