@@ -29,8 +29,11 @@ export interface LocaleExtraction {
    * this language: the pack with the most of them in a text reads it, the first in the table's order on a tie.
    */
   readonly languageWords?: readonly string[];
-  /** Letters and marks only this language's Latin text has ("ñ", "¿"), global: each counts as one of its words. */
-  readonly languageLetters?: RegExp;
+  /**
+   * Letters, marks and word endings only this language's Latin text has ("ñ", "¿", a verb in "-amos"), global: each
+   * counts as one of its words.
+   */
+  readonly languageMarks?: RegExp;
   /** Greetings, thanks and laughter that open or close a sentence without adding to it. */
   readonly courtesy?: { readonly opening: RegExp; readonly closing: RegExp };
   /**

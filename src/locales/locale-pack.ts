@@ -187,6 +187,21 @@ export interface LocaleFacts {
    * when it is in this language, else null. At most one pack reads a statement so.
    */
   readonly withUserAsSubject?: (statement: string) => string | null;
+  /** How the language says its subject stopped something (the drop rule, `find-dropped.ts`). */
+  readonly drops?: LocaleDrops;
+  /** The owner in a possessive subject ("User's sister" → "User", "用户的妹妹" → 用户), or null. */
+  readonly possessor?: (subject: string) => string | null;
+}
+
+/** What a statement in this language says its subject stopped: "User no longer uses VS Code", "ya no fumo". */
+export interface LocaleDrops {
+  /**
+   * The subject phrase (undefined when the statement has none: its speaker's), what was left as written, and
+   * whether it was a home or an employer ("left Paris"), or null when the statement says no such thing.
+   */
+  readonly read: (statement: string) => { subject?: string; value: string; place: boolean } | null;
+  /** The subject phrase of a stored fact in this language ("User" in "User no longer uses npm"), or null. */
+  readonly factSubject: (fact: string, ownerKey: (subject: string) => string | null) => string | null;
 }
 
 /** Phrases of small talk, each a regular-expression source matching one word or phrase, folded to words. */

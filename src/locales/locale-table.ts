@@ -123,10 +123,15 @@ const languageWordSets = new Map(LOCALE_PACKS.map((pack) => [pack, new Set(pack.
  * pack reads statements (a table without extraction knowledge).
  */
 export function readingExtraction(text: string): LocaleExtraction | undefined {
+  return readingPack(text)?.extraction;
+}
+
+/** The pack that reads a text, as `readingExtraction` tells it (the packs that know how to read statements). */
+export function readingPack(text: string): LocalePack | undefined {
   const readers = LOCALE_PACKS.filter((pack) => pack.extraction !== undefined);
   const sample = text.slice(0, LANGUAGE_SAMPLE);
   const claimed = readers.find((pack) => pack.extraction?.claims?.(sample) === true);
-  if (claimed) return claimed.extraction;
+  if (claimed) return claimed;
   const words =
     sample
       .normalize('NFKC')
@@ -137,13 +142,13 @@ export function readingExtraction(text: string): LocaleExtraction | undefined {
   for (const pack of readers) {
     if (pack.extraction?.claims !== undefined) continue;
     const languageWords = languageWordSets.get(pack);
-    const letters = pack.extraction?.languageLetters;
+    const marks = pack.extraction?.languageMarks;
     const count =
       words.filter((word) => languageWords?.has(word.replace('’', "'"))).length +
-      (letters === undefined ? 0 : (sample.match(letters)?.length ?? 0));
+      (marks === undefined ? 0 : (sample.match(marks)?.length ?? 0));
     if (count > bestCount) [best, bestCount] = [pack, count];
   }
-  return best?.extraction;
+  return best;
 }
 
 export const LETTER_FOLDING: ReadonlyMap<string, string> = new Map(

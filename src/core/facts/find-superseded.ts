@@ -1,4 +1,4 @@
-import { FACT_WORDS } from '../../locales/locale-table.js';
+import { FACT_WORDS, readingPack } from '../../locales/locale-table.js';
 import { splitSentences } from '../text/split-sentences.js';
 import { contradictionCues, findContradicted } from './find-contradicted.js';
 import { findDropped, readDrop } from './find-dropped.js';
@@ -16,19 +16,14 @@ export function findSuperseded(statement: string, known: Known): number[] {
   return [...new Set([...findContradicted(statement, known), ...findDropped(statement, known)])];
 }
 
-const SUBJECT_DROPPERS = FACT_WORDS.flatMap((words) => (words.withUserAsSubject ? [words.withUserAsSubject] : []));
-
 /**
  * The ways to read a statement of the user's own message: as written, and, in a language that drops the subject of
- * a sentence about oneself (Chinese, Japanese: a pack's `withUserAsSubject`), with the user as its subject. A
+ * a sentence about oneself (Chinese, Japanese, Spanish: the reading pack's `withUserAsSubject`), with the user as its subject. A
  * statement that has a subject already fills no slot with a second one.
  */
 export function userReadings(statement: string): string[] {
-  for (const withUser of SUBJECT_DROPPERS) {
-    const reading = withUser(statement);
-    if (reading !== null) return [statement, reading];
-  }
-  return [statement];
+  const reading = readingPack(statement)?.facts?.withUserAsSubject?.(statement) ?? null;
+  return reading === null ? [statement] : [statement, reading];
 }
 
 /**

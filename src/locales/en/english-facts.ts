@@ -1,5 +1,6 @@
 import type { LocaleFacts } from '../locale-pack.js';
 import { slotForm } from '../slot-form.js';
+import { englishDrops } from './english-drops.js';
 
 // Negated, hypothetical, past, partial or conditional statements: any of these words and the fact fills no slot.
 const DOUBT_WORDS =
@@ -102,4 +103,6 @@ export const englishFacts: LocaleFacts = {
     /(?:update|also|actually|honestly|frankly|btw|by the way|so|and|but|well|ok|okay|oh|anyway|anyways|fyi|heads up|news|quick update)\s*[,:：!-]?\s+/iu,
   qualifyingClause:
     /(?<![\p{L}])(?:if|unless|when|whenever|maybe|perhaps|might|may|could|would|sometimes|occasionally|on weekends?|at work|at home|for now|only|except)(?![\p{L}])/iu,
+  drops: englishDrops,
+  possessor: (subject) => /^(.+?)'s\s+[\p{L}\p{M}-]+$/u.exec(subject)?.[1] ?? null,
 };

@@ -22,7 +22,8 @@ const TRAILING_FILLER =
 /** How Spanish states a durable fact, and what it says around one. */
 export const spanishExtraction: LocaleExtraction = {
   languageWords: SPANISH_LANGUAGE_WORDS,
-  languageLetters: /[ñÑáéíóúÁÉÍÓÚ¿¡]/gu,
+  // Accented letters, ñ, opening marks, and verbs of the first person plural.
+  languageMarks: /[ñÑáéíóúÁÉÍÓÚ¿¡]|\p{L}{2}(?:amos|emos|imos)(?![\p{L}])/gu,
   courtesy: {
     opening: new RegExp(`^(?:[¡¿]\\s*)?${GREETINGS}(?:${PUNCTUATION.replace('\\s', '')}+\\s*|$)`, 'iu'),
     closing: new RegExp(`(?:^|${PUNCTUATION}+)${CLOSINGS}${PUNCTUATION}*$`, 'iu'),

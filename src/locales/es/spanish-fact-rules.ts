@@ -36,7 +36,7 @@ export const SPANISH_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   ],
   rule(
     'personal',
-    `vivo|vivimos|resido|residimos|naci|creci|me crie|soy de|somos de|vengo de|trabajo|trabajamos|laburo|curro|estudio|estudiamos|doy clases|enseno|me llamo|me dedico|me jubile|me mude|nos mudamos|me case|nos casamos|hablo|fumo|padezco|sufro de|llevo \\d+|tengo ${NUMBER}|tengo (?:hijos|hijas|nietos|novio|novia|esposa|esposo|marido|mujer|pareja|perro|perra|gato|gata|mascota|${SPANISH_CONDITIONS})|estoy (?:casad|jubilad|divorciad|embarazad|solter)\\p{L}*|soy (?:un |una )?(?!muy |un poco |bastante |yo |el |la |de )\\p{L}+`,
+    `vivo|vivimos|resido|residimos|naci|creci|me crie|soy de|somos de|vengo de|trabajo|trabajamos|laburo|curro|estudio|estudiamos|doy clases|enseno|me llamo|me dedico|me jubile|me mude|nos mudamos|me he mudado|nos hemos mudado|me he ido a vivir|me case|nos casamos|hablo|fumo|padezco|sufro de|llevo \\d+|tengo ${NUMBER}|tengo (?:hijos|hijas|nietos|novio|novia|esposa|esposo|marido|mujer|pareja|perro|perra|gato|gata|mascota|${SPANISH_CONDITIONS})|estoy (?:casad|jubilad|divorciad|embarazad|solter)\\p{L}*|soy (?:un |una )?(?!muy |un poco |bastante |yo |el |la |de )\\p{L}+`,
   ),
   [
     'personal',

@@ -10,7 +10,7 @@ eso esos esta está estaba estamos estan están estar estas estás este esto est
 la las les los mas más mi mí mis mucho mucha muchos muchas muy nada ni nos nosotros nuestra nuestro nuestros otra
 otras otro otros para pero poco porque pues que qué quien quién se ser si sí siempre sino sobre somos soy su sus
 tambien también tengo tiene tienen todo toda todos todas tu tú tus un una unas uno unos usted vale y ya yo hola
-gracias jaja jajaja oye bueno a no me te se he ha han sin tan solo sólo lo le
+gracias jaja jajaja oye bueno ahora antes después despues hoy ayer a no me te se he ha han sin tan solo sólo lo le
 `
   .split(/\s+/u)
   .filter((word) => word !== '');

@@ -1,5 +1,6 @@
 import type { LocalePack } from '../locale-pack.js';
 import { spanishExtraction } from './spanish-extraction.js';
+import { spanishFacts } from './spanish-facts.js';
 import { SPANISH_INJECTION_PHRASES } from './spanish-injection-phrases.js';
 import { spanishQuestions } from './spanish-questions.js';
 import { spanishSmallTalk } from './spanish-small-talk.js';
@@ -13,6 +14,7 @@ export const spanishPack: LocalePack = {
   questions: spanishQuestions,
   task: spanishTask,
   smallTalk: spanishSmallTalk,
+  facts: spanishFacts,
   injectionPhrases: SPANISH_INJECTION_PHRASES,
   extraction: spanishExtraction,
 };

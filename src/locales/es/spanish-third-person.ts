@@ -53,7 +53,9 @@ export function rewriteSpanish(text: string): string | null {
     const pleased = team ? 'Al equipo del usuario' : 'Al usuario';
     return [pleased, ...adverbs, 'le', verb.toLowerCase(), ...rest].join(' ');
   }
-  const third = inThirdPersonVerb(verb);
+  // "me mude a…", "deje de…": a reflexive verb or one before "de" in "-e" is a preterite typed without its accent.
+  const preterite = clitic !== undefined || folded[index + 1] === 'de';
+  const third = inThirdPersonVerb(verb, { preterite });
   if (third === null) return null;
   return [who, ...adverbs, ...(clitic === undefined ? [] : ['se']), third, ...rest].join(' ');
 }

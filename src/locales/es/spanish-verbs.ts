@@ -107,15 +107,16 @@ export function isFirstPersonPlural(word: string): boolean {
 /**
  * The third person singular of a verb written in the first person, singular or plural ("vivo" → "vive", "usamos" →
  * "usa", "dejé" → "dejó", "soy" → "es"), or null when the word is no first-person form this knows. A regular
- * preterite is known only by its accent ("dejé"; "deje" is also a subjunctive).
+ * preterite is known by its accent ("dejé"; "deje" is also a subjunctive), or without it where the caller knows
+ * the sentence is in the past (`preterite`: "me mude a Cádiz", "deje de fumar").
  */
-export function inThirdPersonVerb(word: string): string | null {
+export function inThirdPersonVerb(word: string, options: { preterite?: boolean } = {}): string | null {
   const written = word.normalize('NFC').toLowerCase();
   const folded = foldSpanish(written);
   const irregular = IRREGULAR[folded];
   if (irregular !== undefined) return irregular;
-  const preterite = /^(\p{L}{2,})([éí])$/u.exec(written);
-  if (preterite?.[1]) return preterite[2] === 'é' ? `${preterite[1]}ó` : `${preterite[1]}ió`;
+  const preterite = (options.preterite ? /^(\p{L}{2,})([eéií])$/u : /^(\p{L}{2,})([éí])$/u).exec(written);
+  if (preterite?.[1]) return /[eé]/u.test(preterite[2] ?? '') ? `${preterite[1]}ó` : `${preterite[1]}ió`;
   const plural = /^(\p{L}{2,})(amos|emos|imos)$/u.exec(folded);
   if (plural?.[1]) return `${written.slice(0, plural[1].length)}${plural[2] === 'amos' ? 'a' : 'e'}`;
   const singular = /^(\p{L}{2,})o$/u.exec(folded);

@@ -1,5 +1,6 @@
 import type { LocaleFacts } from '../locale-pack.js';
 import { slotForm } from '../slot-form.js';
+import { japaneseDrops } from './japanese-drops.js';
 
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
@@ -62,4 +63,6 @@ export const japaneseFacts: LocaleFacts = {
   qualifyingClause: /もし|なら|たまに|ときどき|時々|週末|かもしれ|だけ/iu,
   // Japanese drops the subject of a sentence about oneself ("先月大阪に引っ越しました。"): any kana.
   withUserAsSubject: (statement) => (KANA.test(statement) ? `私は${statement}` : null),
+  drops: japaneseDrops,
+  possessor: (subject) => /^(.+?)の[\p{L}\p{M}-]+$/u.exec(subject)?.[1] ?? null,
 };

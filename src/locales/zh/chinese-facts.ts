@@ -1,5 +1,6 @@
 import type { LocaleFacts } from '../locale-pack.js';
 import { slotForm } from '../slot-form.js';
+import { chineseDrops } from './chinese-drops.js';
 
 const HAN = /\p{Script=Han}/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -65,4 +66,6 @@ export const chineseFacts: LocaleFacts = {
   qualifyingClause: /如果|要是|假如|可能|也许|也許|有时|有時|偶尔|偶爾|周末|週末|暂时|暫時|除了|只有/iu,
   // Chinese drops the subject of a sentence about oneself ("上个月搬到了上海。"): Han without kana.
   withUserAsSubject: (statement) => (HAN.test(statement) && !KANA.test(statement) ? `我${statement}` : null),
+  drops: chineseDrops,
+  possessor: (subject) => /^(.+?)的[\p{L}\p{M}-]+$/u.exec(subject)?.[1] ?? null,
 };
