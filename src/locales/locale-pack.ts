@@ -1,3 +1,4 @@
+import type { LocaleMemoryGate } from './memory-gate-words.js';
 import type { OrderWords } from './order-words.js';
 import type { PhraseRule } from './phrase-rule.js';
 
@@ -37,6 +38,11 @@ export interface LocalePack {
    * the text and on the rules alike, so that one word list serves both.
    */
   readonly letterFolding?: ReadonlyMap<string, string>;
+  /**
+   * The memory gate's other words (decision 12; `memory-gate-words.ts`): error reports and their writers, orders about
+   * the assistant's behaviour and preferences about its answers, fact preambles.
+   */
+  readonly memoryGate?: LocaleMemoryGate;
 }
 
 /** The search knowledge of a language (decisions 3 and 15). */

@@ -49,18 +49,6 @@ const ENTRIES = [
  */
 const NOT_YET_MOVED = [
   'core/facts/find-dropped.ts',
-  'core/memory-rules/assistant-instructions.ts',
-  'core/memory-rules/classify-assistant-instruction.ts',
-  'core/memory-rules/error-patterns.ts',
-  'core/memory-rules/error-report-words.ts',
-  'core/memory-rules/error-signatures.ts',
-  'core/memory-rules/fact-preambles.ts',
-  'core/memory-rules/find-injection.ts',
-  'core/memory-rules/find-overreaching-order.ts',
-  'core/memory-rules/has-writer-words.ts',
-  'core/memory-rules/is-error-report.ts',
-  'core/memory-rules/is-not-language.ts',
-  'core/memory-rules/is-repetitive.ts',
   'extractors/heuristic/change-markers.ts',
   'extractors/heuristic/classify-fact.ts',
   'extractors/heuristic/distill-clarification.ts',
