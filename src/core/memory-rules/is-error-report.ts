@@ -1,5 +1,11 @@
 import { ERROR_WORDS } from '../../locales/locale-table.js';
-import { ERROR_CODES, ERROR_SHAPES, STRINGIFIED_VALUES, WEAK_ERROR_CODES } from '../../locales/shared/error-output.js';
+import {
+  ERROR_CODES,
+  ERROR_SHAPES,
+  PYTHON_FRAME,
+  STRINGIFIED_VALUES,
+  WEAK_ERROR_CODES,
+} from '../../locales/shared/error-output.js';
 import { CJK_LETTER, CJK_LETTERS } from '../text/scripts.js';
 import { compileWordList } from './compile-word-list.js';
 import { hasWriterWords } from './has-writer-words.js';
@@ -24,7 +30,6 @@ const LEADING: ReadonlySet<string> = new Set(ERROR_WORDS.flatMap((words) => word
 const STARTS: readonly RegExp[] = [...ERROR_SHAPES.starts, ...ERROR_WORDS.flatMap((words) => words.labels ?? [])];
 const UNIT = new RegExp(`[a-z][a-z']*|[${CJK_LETTERS}]`, 'gu');
 const TRAILING_MARKS = /[\s.!。！]+$/;
-const PYTHON_FRAME = /^file ".{1,300}", line \d+/;
 /** How much of the text the signatures (with the glue words) must make up when it does not start with one. */
 const SIGNATURE_SHARE = 0.35;
 const REPORT_SHARE = 0.6;

@@ -25,20 +25,32 @@ function kept(text: string): { fact: boolean; task: boolean; screened: boolean }
   };
 }
 
+/**
+ * The text as people also type it: without accents ("contrasena", "pidele"). A name written in lower case or in
+ * capitals is not read as a name, in any language ("si juan te pide …" is stored, as "if dana asks you …" is): the
+ * attempts are not varied so; a harmless text also keeps passing in lower case.
+ */
+function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
 describe('the memory gate in Spanish (test/fixtures/spanish-gate.json)', () => {
   it.each(cases.attempts.map((attempt) => [attempt.id, attempt.text] as const))(
     'refuses the override or order %s as a fact and keeps it out of a pin',
     (_id, text) => {
-      const result = kept(text);
-      expect(result.fact).toBe(false);
-      expect(!result.task || result.screened).toBe(true);
+      for (const variant of [text, withoutAccents(text)]) {
+        const result = kept(variant);
+        expect(result.fact, variant).toBe(false);
+        expect(!result.task || result.screened, variant).toBe(true);
+      }
     },
   );
 
   it.each(cases.harmless.map((harmless) => [harmless.id, harmless.text] as const))(
     'keeps the harmless %s as a fact and as a task, whole',
     (_id, text) => {
-      expect(kept(text)).toEqual({ fact: true, task: true, screened: false });
+      for (const variant of [text, withoutAccents(text), text.toLowerCase()])
+        expect(kept(variant), variant).toEqual({ fact: true, task: true, screened: false });
     },
   );
 });

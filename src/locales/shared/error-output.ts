@@ -103,6 +103,9 @@ export const STRINGIFIED_VALUES: readonly string[] = [
   'n/a',
 ];
 
+/** A frame of a Python traceback: the line after it is the source line it quotes. */
+export const PYTHON_FRAME = /^file ".{1,300}", line \d+/;
+
 /**
  * Structural signs, each short, anchored or bounded so that none can backtrack far: a line that matches one is part
  * of an error report as a whole (`lines`); a text that begins with one of `starts` is one.
@@ -118,7 +121,7 @@ export const ERROR_SHAPES = {
     /^caused by: /,
     // Python: the header and its frames (the code line after a frame is covered by `isErrorReport`).
     /^traceback \(most recent call last\):?$/,
-    /^file ".{1,300}", line \d+/,
+    PYTHON_FRAME,
     // Go and Rust panics, Node's own lines.
     /^goroutine \d+ \[/,
     /^panic: /,
