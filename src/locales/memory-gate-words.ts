@@ -29,9 +29,13 @@ export interface LocaleErrorWords {
    * the signatures makes the text a mention, not a report.
    */
   readonly writerWords?: readonly string[];
-  /** The glue of error texts (sorry, please, the): neutral either way. */
+  /**
+   * The glue of error texts (sorry, please, the): neutral either way. Single words, compared with the text's words as
+   * the gate reads them: Latin words in lower case without accents, and Han or kana one letter at a time (so an entry
+   * of two such letters, 您的, never matches).
+   */
   readonly filler?: readonly string[];
-  /** What may stand before the signature of a text that starts with one ("Sorry, …", "Error: …"). */
+  /** What may stand before the signature of a text that starts with one ("Sorry, …"): single words, as `filler`. */
   readonly leading?: readonly string[];
   /** An error label opening a text ("Error:", "Failed:"), anchored at the start. */
   readonly labels?: readonly RegExp[];
