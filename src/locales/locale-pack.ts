@@ -1,4 +1,5 @@
 import type { LocaleExtraction } from './locale-extraction.js';
+import type { LocaleMemoryGate } from './memory-gate-words.js';
 import type { OrderWords } from './order-words.js';
 import type { PhraseRule } from './phrase-rule.js';
 
@@ -40,6 +41,11 @@ export interface LocalePack {
   readonly letterFolding?: ReadonlyMap<string, string>;
   /** How the heuristic extractor reads a statement of a durable fact in this language (`locale-extraction.ts`). */
   readonly extraction?: LocaleExtraction;
+  /**
+   * The memory gate's other words (decision 12; `memory-gate-words.ts`): error reports and their writers, orders about
+   * the assistant's behaviour and preferences about its answers, fact preambles.
+   */
+  readonly memoryGate?: LocaleMemoryGate;
 }
 
 /** The search knowledge of a language (decisions 3 and 15). */

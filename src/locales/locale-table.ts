@@ -14,6 +14,7 @@ import type {
   LocaleSmallTalk,
   LocaleTask,
 } from './locale-pack.js';
+import type { LocaleAssistantInstructions, LocaleErrorWords } from './memory-gate-words.js';
 import { chinesePack } from './zh/chinese-pack.js';
 
 /**
@@ -154,3 +155,16 @@ export function readingPack(text: string): LocalePack | undefined {
 export const LETTER_FOLDING: ReadonlyMap<string, string> = new Map(
   [...LOCALE_PACKS].reverse().flatMap((pack) => [...(pack.letterFolding ?? new Map<string, string>())]),
 );
+
+/** Every pack's words of error reports and of people who write about one (the memory gate's `isErrorReport`). */
+export const ERROR_WORDS: readonly LocaleErrorWords[] = LOCALE_PACKS.flatMap((pack) =>
+  pack.memoryGate?.errorWords ? [pack.memoryGate.errorWords] : [],
+);
+
+/** Every pack's orders about the assistant's behaviour and preferences about its answers. */
+export const ASSISTANT_INSTRUCTIONS: readonly LocaleAssistantInstructions[] = LOCALE_PACKS.flatMap((pack) =>
+  pack.memoryGate?.assistantInstructions ? [pack.memoryGate.assistantInstructions] : [],
+);
+
+/** Every pack's lines that wrap or replace a list of facts. */
+export const FACT_PREAMBLES: readonly RegExp[] = LOCALE_PACKS.flatMap((pack) => pack.memoryGate?.factPreambles ?? []);

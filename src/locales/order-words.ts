@@ -188,3 +188,56 @@ export interface CodeWords {
   readonly secretNameEndings: readonly string[];
   readonly outsidePlaces: readonly string[];
 }
+
+/** The classes of who is addressed, spoken of, or owns what: a pack may keep them in a file of their own. */
+export type OrderPeople = Pick<
+  OrderWords,
+  | 'assistant'
+  | 'self'
+  | 'selfObjects'
+  | 'others'
+  | 'ambiguousOthers'
+  | 'notPeople'
+  | 'personSuffixes'
+  | 'possessives'
+  | 'othersPossessives'
+  | 'personNouns'
+  | 'groups'
+  | 'capitalisedNames'
+  | 'personPrefixes'
+  | 'selfPossessives'
+  | 'assistantPossessives'
+>;
+
+/** The classes of verbs and of the conditions an order waits on. */
+export type OrderVerbs = Pick<
+  OrderWords,
+  | 'addressVerbs'
+  | 'recipientVerbs'
+  | 'recipientMarks'
+  | 'conditions'
+  | 'triggers'
+  | 'standaloneTriggers'
+  | 'exposeVerbs'
+  | 'placeVerbs'
+  | 'framingVerbs'
+  | 'solicitVerbs'
+  | 'solicitMarks'
+  | 'objectMarks'
+  | 'accessVerbs'
+>;
+
+/** The classes of what an order may reach: outputs, secrets, data outside the task, the operator's rules. */
+export type OrderTargets = Pick<
+  OrderWords,
+  | 'outputs'
+  | 'secrets'
+  | 'environment'
+  | 'secretTopics'
+  | 'outsidePlaces'
+  | 'personalData'
+  | 'privateData'
+  | 'operatorRules'
+  | 'ruleNouns'
+  | 'overrides'
+>;

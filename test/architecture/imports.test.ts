@@ -43,25 +43,6 @@ const ENTRIES = [
   'wire.ts',
 ];
 
-/**
- * Files whose words have not moved into a locale pack yet (issue 23 moves them step by step): the test below fails
- * when one of them has moved, so that the list only shrinks.
- */
-const NOT_YET_MOVED = [
-  'core/memory-rules/assistant-instructions.ts',
-  'core/memory-rules/classify-assistant-instruction.ts',
-  'core/memory-rules/error-patterns.ts',
-  'core/memory-rules/error-report-words.ts',
-  'core/memory-rules/error-signatures.ts',
-  'core/memory-rules/fact-preambles.ts',
-  'core/memory-rules/find-injection.ts',
-  'core/memory-rules/find-overreaching-order.ts',
-  'core/memory-rules/has-writer-words.ts',
-  'core/memory-rules/is-error-report.ts',
-  'core/memory-rules/is-not-language.ts',
-  'core/memory-rules/is-repetitive.ts',
-];
-
 const files = sourceFiles(src);
 const graph = new Map(files.map((file) => [file, valueImports(file)]));
 const name = (file: string): string => relative(src, file);
@@ -185,18 +166,12 @@ describe('architecture', () => {
   it('writes no Han, kana or Hangul outside the locale packs', () => {
     // Code and comments alike (a comment's example is a language's word too). Test files are left out, and so are the
     // store kit's contract cases (tests shipped to store implementers): they feed each language's text to the logic.
-    const notYetMoved = new Set(NOT_YET_MOVED);
     const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
     const offenders = files
       .map(name)
       .filter((file) => !file.startsWith('locales/') && !/^store-kit\/.*-cases\.ts$/.test(file))
-      .filter((file) => !notYetMoved.has(file))
       .filter((file) => cjk.test(readFileSync(join(src, file), 'utf8')));
     expect(offenders).toEqual([]);
-    const moved = NOT_YET_MOVED.filter(
-      (file) => !files.map(name).includes(file) || !cjk.test(readFileSync(join(src, file), 'utf8')),
-    );
-    expect(moved).toEqual([]);
   });
 
   it('builds the edges (CLI, proxy, integrations) on the public entries only', () => {

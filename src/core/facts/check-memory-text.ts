@@ -1,8 +1,8 @@
+import { FACT_PREAMBLES } from '../../locales/locale-table.js';
 import { InvalidInputError } from '../../spec/errors/invalid-input-error.js';
 import type { MemoryCheckName } from '../../spec/memory-policy.js';
 import type { MemorySource } from '../../spec/memory-source.js';
 import { classifyAssistantInstruction } from '../memory-rules/classify-assistant-instruction.js';
-import { FACT_PREAMBLES } from '../memory-rules/fact-preambles.js';
 import { findInjection } from '../memory-rules/find-injection.js';
 import { findOverreachingOrder } from '../memory-rules/find-overreaching-order.js';
 import { isErrorReport } from '../memory-rules/is-error-report.js';

@@ -19,7 +19,7 @@ const LEET: Readonly<Record<string, string>> = {
 };
 const MIXED_TOKEN = /[a-z0-9@$]*[a-z][a-z0-9@$]*/g;
 const LEET_CHARACTER = /[0-9@$]/;
-// Spaces and marks that obfuscation puts between CJK characters (忽 略 之 前, 忽.略.之.前); sentence ends stay.
+// Spaces and marks that obfuscation puts between CJK characters (a space or a dot after each letter); sentence ends stay.
 const CJK_SEPARATORS = /[\s.·・,，、*_\-|/\\~"'`^+=]+/g;
 const SPELLED_LETTER = /^[a-z0-9@$][.\-_*·,|/]?$/;
 const SPELLED_WORD = /^(?:[a-z0-9@$][.\-_*·,|/]){1,40}[a-z0-9@$]?$/;

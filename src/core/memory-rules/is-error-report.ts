@@ -1,21 +1,35 @@
+import { ERROR_WORDS } from '../../locales/locale-table.js';
+import {
+  ERROR_CODES,
+  ERROR_SHAPES,
+  PYTHON_FRAME,
+  STRINGIFIED_VALUES,
+  WEAK_ERROR_CODES,
+} from '../../locales/shared/error-output.js';
 import { CJK_LETTER, CJK_LETTERS } from '../text/scripts.js';
 import { compileWordList } from './compile-word-list.js';
-import { ERROR_PATTERNS } from './error-patterns.js';
-import { ERROR_REPORT_WORDS } from './error-report-words.js';
-import { ERROR_SIGNATURES } from './error-signatures.js';
 import { hasWriterWords } from './has-writer-words.js';
 import { normalizeForMatching } from './normalize-for-matching.js';
 
 /** Only the head is read: an error output says what it is at once, and a long text is judged by its start. */
 const HEAD = 2000;
-const STRONG = new RegExp(compileWordList(ERROR_SIGNATURES.strong), 'g');
-const WEAK = new RegExp(compileWordList(ERROR_SIGNATURES.weak), 'g');
-const VALUES: ReadonlySet<string> = new Set(ERROR_SIGNATURES.values.map((value) => normalizeForMatching(value)));
-const FILLER: ReadonlySet<string> = new Set([...ERROR_REPORT_WORDS.filler.latin, ...ERROR_REPORT_WORDS.filler.cjk]);
-const LEADING: ReadonlySet<string> = new Set([...ERROR_REPORT_WORDS.leading.latin, ...ERROR_REPORT_WORDS.leading.cjk]);
+const STRONG = new RegExp(
+  compileWordList([...ERROR_WORDS.flatMap((words) => words.strongSignatures ?? []), ...ERROR_CODES]),
+  'g',
+);
+const WEAK = new RegExp(
+  compileWordList([...ERROR_WORDS.flatMap((words) => words.weakSignatures ?? []), ...WEAK_ERROR_CODES]),
+  'g',
+);
+const VALUES: ReadonlySet<string> = new Set(STRINGIFIED_VALUES.map((value) => normalizeForMatching(value)));
+/** The glue of error texts, neutral either way. */
+const FILLER: ReadonlySet<string> = new Set(ERROR_WORDS.flatMap((words) => words.filler ?? []));
+/** What may stand before the signature of a text that starts with one. */
+const LEADING: ReadonlySet<string> = new Set(ERROR_WORDS.flatMap((words) => words.leading ?? []));
+/** Structural starts, then every pack's error labels ("Error:"). */
+const STARTS: readonly RegExp[] = [...ERROR_SHAPES.starts, ...ERROR_WORDS.flatMap((words) => words.labels ?? [])];
 const UNIT = new RegExp(`[a-z][a-z']*|[${CJK_LETTERS}]`, 'gu');
 const TRAILING_MARKS = /[\s.!。！]+$/;
-const PYTHON_FRAME = /^file ".{1,300}", line \d+/;
 /** How much of the text the signatures (with the glue words) must make up when it does not start with one. */
 const SIGNATURE_SHARE = 0.35;
 const REPORT_SHARE = 0.6;
@@ -28,7 +42,8 @@ const STRONG_MARK = 2;
 /**
  * Whether `text` IS an error report (what a failing API, SDK, HTTP library or CLI printed), as opposed to a text
  * that mentions one. It is one when it starts with an error signature, or consists mostly of signatures and the glue
- * words of error texts, and has no word a person writes around an error ("fix", "our", "用户", "修复") outside them:
+ * words of error texts, and has no word a person writes around an error ("fix", "our") outside them, in any locale
+ * pack's words (`memoryGate.errorWords`) or the shared codes and shapes of error output (`shared/error-output.ts`):
  * "TypeError: fetch failed" is a report, "Fix the TypeError: fetch failed our login page throws" is a task.
  * Reads only the first 2,000 characters; linear in that.
  */
@@ -73,18 +88,18 @@ function markSignatures(normalized: string): Uint8Array {
   let offset = 0;
   let afterPythonFrame = false;
   for (const line of normalized.split('\n')) {
-    if (afterPythonFrame || ERROR_PATTERNS.lines.some((pattern) => pattern.test(line))) {
+    if (afterPythonFrame || ERROR_SHAPES.lines.some((pattern) => pattern.test(line))) {
       marks.fill(STRONG_MARK, offset, offset + line.length);
     }
     // The line after a Python frame is the source line it quotes.
     afterPythonFrame = PYTHON_FRAME.test(line);
     offset += line.length + 1;
   }
-  for (const pattern of ERROR_PATTERNS.frames) {
+  for (const pattern of ERROR_SHAPES.frames) {
     for (const match of normalized.matchAll(pattern))
       marks.fill(STRONG_MARK, match.index, match.index + match[0].length);
   }
-  for (const pattern of ERROR_PATTERNS.starts) {
+  for (const pattern of STARTS) {
     const match = pattern.exec(normalized);
     if (!match) continue;
     // A JSON error body is an error as a whole, up to its last closing bracket.

@@ -1,11 +1,10 @@
+import { MOJIBAKE } from '../../locales/shared/mojibake.js';
 import { CJK_LETTER, COMMON_LETTER } from '../text/scripts.js';
 import { normalizeForMatching } from './normalize-for-matching.js';
 
 const HEAD = 2000;
 // Chinese, Japanese and Korean letters are words by themselves: these scripts need no spaces.
 const LETTER = /\p{L}/u;
-/** Well-known mojibake: UTF-8 read as GBK (锟斤拷), uninitialised memory shown by MSVC (烫烫, 屯屯), UTF-8 read as Latin-1. */
-const MOJIBAKE = /锟斤拷|烫烫|屯屯|ï»¿|â€[™œ\u009d˜“”]|Ã[©¨¢§¼¤¶]/g;
 const HEX = /^[0-9a-f]+$/i;
 const BASE64_TOKEN = /^[A-Za-z0-9+/=_-]{20,}$/;
 const DIGIT = /\p{N}/u;
@@ -37,7 +36,7 @@ const DOMINATED_SEGMENT = 12;
  * scrambled Unicode. A word is a run of letters that could be one (Latin with vowels and without random case or
  * digits inside, any other script, every CJK character); numbers, versions, paths, identifiers and emoji are neutral.
  * So "User uses Node 20.11 and pnpm 9" and "User's project uses `tsconfig.strict = true`" are language, and so is
- * 用户偏好 pnpm. A text is not language when it has no word at all, or when junk makes up half of it and words less
+ * a Chinese sentence naming pnpm. A text is not language when it has no word at all, or when junk makes up half of it and words less
  * than a quarter. Reads only the first 2,000 characters.
  */
 export function isNotLanguage(text: string): boolean {

@@ -14,8 +14,8 @@ const LEAST_VARIETY = 0.3;
 const LATIN_WORD = /[a-z][a-z']*/g;
 
 /**
- * Whether `text` is the same character, word or short block repeated ("aaaaaaaa…", "ha ha ha ha…", "我我我我…",
- * a 40-character line 20 times), or the same few words over and over ("test test foo test test…"). Reads only the
+ * Whether `text` is the same character, word or short block repeated ("aaaaaaaa…", "ha ha ha ha…", one Han letter
+ * over and over, a 40-character line 20 times), or the same few words over and over ("test test foo test test…"). Reads only the
  * first 2,000 characters (after normalisation), and at most 200 periods of them: bounded at about 400,000
  * comparisons.
  */

@@ -1,6 +1,9 @@
 import type { LocalePack } from '../locale-pack.js';
 import { japaneseAnswerKinds } from './japanese-answer-kinds.js';
+import { japaneseAssistantInstructions } from './japanese-assistant-instructions.js';
+import { japaneseErrorWords } from './japanese-error-words.js';
 import { japaneseExtraction } from './japanese-extraction.js';
+import { JAPANESE_FACT_PREAMBLES } from './japanese-fact-preambles.js';
 import { japaneseFacts } from './japanese-facts.js';
 import { JAPANESE_INJECTION_PHRASES } from './japanese-injection-phrases.js';
 import { JAPANESE_ORDER_WORDS } from './japanese-order-words.js';
@@ -24,4 +27,9 @@ export const japanesePack: LocalePack = {
   orders: JAPANESE_ORDER_WORDS,
   injectionPhrases: JAPANESE_INJECTION_PHRASES,
   extraction: japaneseExtraction,
+  memoryGate: {
+    errorWords: japaneseErrorWords,
+    assistantInstructions: japaneseAssistantInstructions,
+    factPreambles: JAPANESE_FACT_PREAMBLES,
+  },
 };

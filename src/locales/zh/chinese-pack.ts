@@ -1,7 +1,10 @@
 import type { LocalePack } from '../locale-pack.js';
 import { chineseAnswerKinds } from './chinese-answer-kinds.js';
+import { chineseAssistantInstructions } from './chinese-assistant-instructions.js';
 import { chineseDates } from './chinese-dates.js';
+import { chineseErrorWords } from './chinese-error-words.js';
 import { chineseExtraction } from './chinese-extraction.js';
+import { CHINESE_FACT_PREAMBLES } from './chinese-fact-preambles.js';
 import { chineseFacts } from './chinese-facts.js';
 import { CHINESE_INJECTION_PHRASES } from './chinese-injection-phrases.js';
 import { CHINESE_ORDER_WORDS } from './chinese-order-words.js';
@@ -28,4 +31,9 @@ export const chinesePack: LocalePack = {
   injectionPhrases: CHINESE_INJECTION_PHRASES,
   letterFolding: TRADITIONAL_CHINESE_LETTERS,
   extraction: chineseExtraction,
+  memoryGate: {
+    errorWords: chineseErrorWords,
+    assistantInstructions: chineseAssistantInstructions,
+    factPreambles: CHINESE_FACT_PREAMBLES,
+  },
 };
