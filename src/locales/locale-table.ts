@@ -38,7 +38,10 @@ export function localePack(code: string): LocalePack {
   return pack;
 }
 
-/** Every pack's stop words: never searched. */
+/**
+ * Every pack's stop words. A Chinese, Japanese or Korean word that is one is never searched; a Latin-script word is
+ * dropped by the stop words of its text's stemmer (`IndexStemmer.stopWords`).
+ */
 export const STOP_WORDS: ReadonlySet<string> = new Set(LOCALE_PACKS.flatMap((pack) => pack.search.stopWords));
 
 /** Every pack's words that point back at the conversation without naming a topic. */
@@ -60,10 +63,42 @@ export function stripAffixes(word: string): string {
   return stripped;
 }
 
-const stemmers = LOCALE_PACKS.flatMap((pack) => (pack.search.indexStem ? [pack.search.indexStem] : []));
-if (stemmers.length !== 1) throw new Error(`Exactly one locale pack gives the index stemmer, not ${stemmers.length}.`);
-/** The index's stemmer: run on each folded word of every index document and every query. */
-export const indexStem: (word: string) => string = stemmers[0] as (word: string) => string;
+/**
+ * The full-text index's stemmer of one Latin-script language (a pack that gives `indexStem`), with the stop words that
+ * vote for it and those a text stemmed by it drops (decision 30).
+ */
+export interface IndexStemmer {
+  /** The pack's language code. */
+  readonly code: string;
+  /** The pack's stemmer, run on a folded word (lower case, accents off). */
+  readonly stem: (word: string) => string;
+  /** The pack's own stop words, each as written and without its accents: a text's votes for this stemmer. */
+  readonly votes: ReadonlySet<string>;
+  /**
+   * What a text stemmed by it does not search: its own stop words and those of the packs without a stemmer (written
+   * in scripts of their own). Another Latin-script pack's stop words are kept: "son" is a Spanish stop word and an
+   * English noun.
+   */
+  readonly stopWords: ReadonlySet<string>;
+}
+
+const withoutAccents = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+const unstemmedStopWords = LOCALE_PACKS.flatMap((pack) => (pack.search.indexStem ? [] : pack.search.stopWords));
+
+/**
+ * The index's stemmers, one per pack that gives one, in the table's order: a text is stemmed by the one whose stop
+ * words it uses most, the first (English) on a tie or on none, and a query word is searched under each.
+ */
+export const INDEX_STEMMERS: readonly IndexStemmer[] = LOCALE_PACKS.flatMap((pack) => {
+  const stem = pack.search.indexStem;
+  if (stem === undefined) return [];
+  const votes = new Set(pack.search.stopWords.flatMap((word) => [word, withoutAccents(word)]));
+  return [{ code: pack.code, stem, votes, stopWords: new Set([...votes, ...unstemmedStopWords]) }];
+});
+const [firstStemmer] = INDEX_STEMMERS;
+if (firstStemmer === undefined) throw new Error('No locale pack gives the index stemmer.');
+/** The stemmer of a text with no stop word of any stemmer's pack (English). */
+export const DEFAULT_INDEX_STEMMER: IndexStemmer = firstStemmer;
 
 /** Capitalised words that are no names, in any pack. */
 export const NOT_NAMES: ReadonlySet<string> = new Set(LOCALE_PACKS.flatMap((pack) => pack.search.notNames ?? []));
