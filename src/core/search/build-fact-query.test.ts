@@ -19,6 +19,19 @@ describe('buildFactQuery', () => {
     });
   });
 
+  it("drops the stop words of the message's language, and says which languages it is searched as", () => {
+    expect(buildFactQuery('¿Dónde vivía mi hermana? creo que en malaga')).toMatchObject({
+      words: ['vivía', 'hermana', 'malaga'],
+      stemmedAs: ['es'],
+    });
+    // "son" is a Spanish stop word but an English noun: an English question keeps it.
+    expect(buildFactQuery("How old is Melanie's son?")).toMatchObject({
+      words: ['old', 'melanie', 'son'],
+      stemmedAs: ['en'],
+    });
+    expect(buildFactQuery('malaga')).toMatchObject({ words: ['malaga'], stemmedAs: ['en', 'es'] });
+  });
+
   it('keeps each word once, in the order of first appearance', () => {
     expect(buildFactQuery('Café CAFÉ café')).toMatchObject({ words: ['café'], cjk: [], dates: [] });
     expect(buildFactQuery('the pnpm the PNPM Pnpm')).toMatchObject({ words: ['pnpm'], cjk: [], dates: [] });
