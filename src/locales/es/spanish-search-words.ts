@@ -22,8 +22,10 @@ export const spanishSearchWords: LocaleSearch = {
   acuerdas recuerdas dime creo sabes`
     .split(/\s+/)
     .filter(Boolean),
-  pastReferenceWords: `decidimos decidí decidiste decidido dijimos dijiste dije dicho hablamos hablado comentamos
-  comentado mencionaste mencioné mencionado acordamos acordado quedamos antes anterior última último vez`
+  // With and without their accents: a query keeps the accents it is typed with.
+  pastReferenceWords: `decidimos decidí decidi decidiste decidido dijimos dijiste dije dicho hablamos hablado comentamos
+  comentado mencionaste mencioné mencione mencionado acordamos acordado quedamos antes anterior última ultima último
+  ultimo vez`
     .split(/\s+/)
     .filter(Boolean),
   indexStem: spanishStem,
