@@ -87,7 +87,8 @@ const unstemmedStopWords = LOCALE_PACKS.flatMap((pack) => (pack.search.indexStem
 
 /**
  * The index's stemmers, one per pack that gives one, in the table's order: a text is stemmed by the one whose stop
- * words it uses most, the first (English) on a tie or on none, and a query word is searched under each.
+ * words it uses most, the first (English) on a tie or on none; a query word is searched under those of the query's
+ * languages and the first's (old rows were indexed with it).
  */
 export const INDEX_STEMMERS: readonly IndexStemmer[] = LOCALE_PACKS.flatMap((pack) => {
   const stem = pack.search.indexStem;
