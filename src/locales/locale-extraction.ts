@@ -25,8 +25,9 @@ export interface LocaleExtraction {
    */
   readonly claims?: (text: string) => boolean;
   /**
-   * Function words of this language, lower case, by which a text without a script of its own (Latin) is told to be
-   * this language: the pack with the most of them in a text reads it, the first in the table's order on a tie.
+   * Words of this language, lower case, that tell a text without a script of its own (Latin) to be this language
+   * besides its stop words (`search.stopWords`), which a text's language is told by too: the pack with the most of
+   * them in a text reads it, the first in the table's order on a tie.
    */
   readonly languageWords?: readonly string[];
   /**

@@ -74,8 +74,11 @@ export interface LocaleSearch {
    */
   readonly stripAffix?: (word: string) => string;
   /**
-   * The stemmer of the full-text index, run on each folded word of every document and every query: the index has
-   * exactly one (a change of it changes stored tokens; decision 30 says how old rows stay findable).
+   * The full-text index's stemmer for a language written in Latin letters, run on a folded word (lower case, accents
+   * off). A document is stemmed by the stemmer of the pack whose `stopWords` it uses most, and a query word is
+   * searched under the stems of the query's languages and English's (decision 30); a change of it changes stored
+   * tokens (decision 30 says how old rows stay findable). Left out by a language the index bigrams (Chinese,
+   * Japanese, Korean).
    */
   readonly indexStem?: (word: string) => string;
 }

@@ -40,7 +40,10 @@ export function localePack(code: string): LocalePack {
   return pack;
 }
 
-/** Every pack's stop words: never searched. */
+/**
+ * Every pack's stop words. A Chinese, Japanese or Korean word that is one is never searched; a Latin-script word is
+ * dropped by the stop words of its text's stemmer (`IndexStemmer.stopWords`).
+ */
 export const STOP_WORDS: ReadonlySet<string> = new Set(LOCALE_PACKS.flatMap((pack) => pack.search.stopWords));
 
 /** Every pack's words that point back at the conversation without naming a topic. */
@@ -62,10 +65,43 @@ export function stripAffixes(word: string): string {
   return stripped;
 }
 
-const stemmers = LOCALE_PACKS.flatMap((pack) => (pack.search.indexStem ? [pack.search.indexStem] : []));
-if (stemmers.length !== 1) throw new Error(`Exactly one locale pack gives the index stemmer, not ${stemmers.length}.`);
-/** The index's stemmer: run on each folded word of every index document and every query. */
-export const indexStem: (word: string) => string = stemmers[0] as (word: string) => string;
+/**
+ * The full-text index's stemmer of one Latin-script language (a pack that gives `indexStem`), with the stop words that
+ * vote for it and those a text stemmed by it drops (decision 30).
+ */
+export interface IndexStemmer {
+  /** The pack's language code. */
+  readonly code: string;
+  /** The pack's stemmer, run on a folded word (lower case, accents off). */
+  readonly stem: (word: string) => string;
+  /** The pack's own stop words, each as written and without its accents: a text's votes for this stemmer. */
+  readonly votes: ReadonlySet<string>;
+  /**
+   * What a text stemmed by it does not search: its own stop words and those of the packs without a stemmer (written
+   * in scripts of their own). Another Latin-script pack's stop words are kept: "son" is a Spanish stop word and an
+   * English noun.
+   */
+  readonly stopWords: ReadonlySet<string>;
+}
+
+const withoutAccents = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+const unstemmedStopWords = LOCALE_PACKS.flatMap((pack) => (pack.search.indexStem ? [] : pack.search.stopWords));
+
+/**
+ * The index's stemmers, one per pack that gives one, in the table's order: a text is stemmed by the one whose stop
+ * words it uses most, the first (English) on a tie or on none; a query word is searched under those of the query's
+ * languages and the first's (old rows were indexed with it).
+ */
+export const INDEX_STEMMERS: readonly IndexStemmer[] = LOCALE_PACKS.flatMap((pack) => {
+  const stem = pack.search.indexStem;
+  if (stem === undefined) return [];
+  const votes = new Set(pack.search.stopWords.flatMap((word) => [word, withoutAccents(word)]));
+  return [{ code: pack.code, stem, votes, stopWords: new Set([...votes, ...unstemmedStopWords]) }];
+});
+const [firstStemmer] = INDEX_STEMMERS;
+if (firstStemmer === undefined) throw new Error('No locale pack gives the index stemmer.');
+/** The stemmer of a text with no stop word of any stemmer's pack (English). */
+export const DEFAULT_INDEX_STEMMER: IndexStemmer = firstStemmer;
 
 /** Capitalised words that are no names, in any pack. */
 export const NOT_NAMES: ReadonlySet<string> = new Set(LOCALE_PACKS.flatMap((pack) => pack.search.notNames ?? []));
@@ -116,11 +152,23 @@ export function extractionAlternation(words: (extraction: LocaleExtraction) => s
 
 /** The first code units of a text its language is told from: enough words, and bounded work. */
 const LANGUAGE_SAMPLE = 2_000;
-const languageWordSets = new Map(LOCALE_PACKS.map((pack) => [pack, new Set(pack.extraction?.languageWords ?? [])]));
+// A pack's words in the vote: its stop words and its other language words, with and without their accents.
+const languageWordSets = new Map(
+  LOCALE_PACKS.map((pack) => [
+    pack,
+    new Set(
+      [...pack.search.stopWords, ...(pack.extraction?.languageWords ?? [])].flatMap((word) => [
+        word,
+        withoutAccents(word),
+      ]),
+    ),
+  ]),
+);
 
 /**
  * The pack whose extractor reads a text: the one that claims it by its script (kana, Han), else, among the others,
- * the one whose language words the text uses most (the first in the table's order on a tie, English). Undefined when no
+ * the one whose stop words and language words the text uses most, its language marks counted too (the first in
+ * the table's order on a tie, English). Undefined when no
  * pack reads statements (a table without extraction knowledge).
  */
 export function readingExtraction(text: string): LocaleExtraction | undefined {

@@ -295,6 +295,12 @@ export interface FactQuery {
    * each fact or turn was stored. Absent or empty: no date.
    */
   dates?: string[] | undefined;
+  /**
+   * The languages (locale codes) whose index stems `words` are searched under besides the default's (English, which
+   * also finds rows indexed before documents were stemmed by language): those whose stop words the message uses,
+   * every stemming language when it uses none (`buildFactQuery`; decision 30). Absent: every stemming language.
+   */
+  stemmedAs?: string[] | undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { indexStem } from '../../locales/locale-table.js';
+import type { IndexStemmer } from '../../locales/locale-table.js';
+import { chooseIndexStemmer } from './choose-index-stemmer.js';
 import { foldCase } from './fold-text.js';
 
 /**
@@ -20,19 +21,26 @@ const WORD_CHARACTER = /^[\p{L}\p{N}\p{Co}]$/u;
 const KIND = new Uint8Array(0x10000);
 
 /**
- * The index tokens of a text, in order: folded (NFKC, lower case, Latin accents off), split at anything that is not a
- * letter or a digit, each word stemmed with the index's stemmer (`indexStem`, the English pack's Porter). The one definition of a word for full-text search:
- * the index documents and the search queries are both made of these tokens, so that a store only compares them.
- * Chinese and Japanese runs are tokens here like any word (they are searched by their bigrams, `cjkBigrams`).
+ * The index tokens of a text, in order: its words (`indexWords`), each stemmed by the stemmer of the text's language
+ * (`chooseIndexStemmer`: the Latin-script pack whose stop words it uses most), or by `stemmer` when one is given (a
+ * query word is searched under each). The one definition of a token for full-text search: the index documents and
+ * the search queries are both made of these tokens, so that a store only compares them. Chinese and Japanese runs
+ * are tokens here like any word (they are searched by their bigrams, `cjkBigrams`).
  */
-export function indexTokens(text: string): string[] {
-  let folded = foldCase(text);
-  if (MAY_CARRY_ACCENT.test(folded)) {
-    folded = folded
-      .replace(ACCENTED_LATIN, (letter) => letter.normalize('NFD').replace(DROPPED_MARKS, ''))
-      .replace(DROPPED_MARKS, '');
-  }
-  const tokens: string[] = [];
+export function indexTokens(text: string, stemmer?: IndexStemmer): string[] {
+  const words = indexWords(text);
+  const { stem } = stemmer ?? chooseIndexStemmer(words);
+  for (let index = 0; index < words.length; index += 1) words[index] = stem(words[index] as string);
+  return words;
+}
+
+/**
+ * The words of a text, in order, before stemming: folded (NFKC, lower case, Latin accents off, so that "malaga" is
+ * "Málaga"), split at anything that is not a letter or a digit.
+ */
+export function indexWords(text: string): string[] {
+  const folded = dropLatinAccents(foldCase(text));
+  const words: string[] = [];
   let start = -1;
   for (let index = 0; index <= folded.length; index += 1) {
     const width = index < folded.length ? wordCharacterWidth(folded, index) : 0;
@@ -40,11 +48,19 @@ export function indexTokens(text: string): string[] {
       if (start < 0) start = index;
       index += width - 1;
     } else if (start >= 0) {
-      tokens.push(indexStem(folded.slice(start, index)));
+      words.push(folded.slice(start, index));
       start = -1;
     }
   }
-  return tokens;
+  return words;
+}
+
+/** A folded text without the accents of its Latin letters, as FTS5's `remove_diacritics 2` dropped them. */
+export function dropLatinAccents(folded: string): string {
+  if (!MAY_CARRY_ACCENT.test(folded)) return folded;
+  return folded
+    .replace(ACCENTED_LATIN, (letter) => letter.normalize('NFD').replace(DROPPED_MARKS, ''))
+    .replace(DROPPED_MARKS, '');
 }
 
 /** The UTF-16 length of the word character at `index` (2 outside the BMP), or 0 when it separates words. */

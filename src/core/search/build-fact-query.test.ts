@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { STOP_WORDS } from '../../locales/locale-table.js';
+import { INDEX_STEMMERS, STOP_WORDS } from '../../locales/locale-table.js';
 import { CJK_LETTERS, CJK_RUN } from '../text/scripts.js';
 import { buildFactQuery, isEmptyQuery } from './build-fact-query.js';
 
@@ -12,24 +12,41 @@ const anyCjk = new RegExp(CJK_RUN.source, 'u');
 
 describe('buildFactQuery', () => {
   it('lower-cases the words and drops the stop words', () => {
-    expect(buildFactQuery('What package manager do I prefer?')).toEqual({
+    expect(buildFactQuery('What package manager do I prefer?')).toMatchObject({
       words: ['package', 'manager', 'prefer'],
       cjk: [],
       dates: [],
     });
   });
 
+  it("drops the stop words of the message's language, and says which languages it is searched as", () => {
+    expect(buildFactQuery('¿Dónde vivía mi hermana? creo que en malaga')).toMatchObject({
+      words: ['vivía', 'hermana', 'malaga'],
+      stemmedAs: ['es'],
+    });
+    // "son" is a Spanish stop word but an English noun: an English question keeps it.
+    expect(buildFactQuery("How old is Melanie's son?")).toMatchObject({
+      words: ['old', 'melanie', 'son'],
+      stemmedAs: ['en'],
+    });
+    expect(buildFactQuery('malaga')).toMatchObject({ words: ['malaga'], stemmedAs: ['en', 'es'] });
+  });
+
   it('keeps each word once, in the order of first appearance', () => {
-    expect(buildFactQuery('Café CAFÉ café')).toEqual({ words: ['café'], cjk: [], dates: [] });
-    expect(buildFactQuery('the pnpm the PNPM Pnpm')).toEqual({ words: ['pnpm'], cjk: [], dates: [] });
+    expect(buildFactQuery('Café CAFÉ café')).toMatchObject({ words: ['café'], cjk: [], dates: [] });
+    expect(buildFactQuery('the pnpm the PNPM Pnpm')).toMatchObject({ words: ['pnpm'], cjk: [], dates: [] });
   });
 
   it('folds full-width letters and spaces to ASCII', () => {
-    expect(buildFactQuery('ＰＮＰＭ　ｖｅｒｓｉｏｎ')).toEqual({ words: ['pnpm', 'version'], cjk: [], dates: [] });
+    expect(buildFactQuery('ＰＮＰＭ　ｖｅｒｓｉｏｎ')).toMatchObject({
+      words: ['pnpm', 'version'],
+      cjk: [],
+      dates: [],
+    });
   });
 
   it('keeps letters with diacritics, composed', () => {
-    expect(buildFactQuery('Ünïcödé café nai\u0308ve')).toEqual({
+    expect(buildFactQuery('Ünïcödé café nai\u0308ve')).toMatchObject({
       words: ['ünïcödé', 'café', 'naïve'],
       cjk: [],
       dates: [],
@@ -37,13 +54,13 @@ describe('buildFactQuery', () => {
   });
 
   it('ignores the sender metadata before the message', () => {
-    expect(buildFactQuery('[sender_id: 12345] What is my favourite editor?')).toEqual({
+    expect(buildFactQuery('[sender_id: 12345] What is my favourite editor?')).toMatchObject({
       words: ['favourite', 'editor'],
       cjk: [],
       dates: [],
     });
-    expect(buildFactQuery('Alice (id 123): what editor?')).toEqual({ words: ['editor'], cjk: [], dates: [] });
-    expect(buildFactQuery('[2026-01-02 10:03] <@U024BE7LH> deploy on Friday')).toEqual({
+    expect(buildFactQuery('Alice (id 123): what editor?')).toMatchObject({ words: ['editor'], cjk: [], dates: [] });
+    expect(buildFactQuery('[2026-01-02 10:03] <@U024BE7LH> deploy on Friday')).toMatchObject({
       words: ['deploy', 'friday'],
       cjk: [],
       dates: [],
@@ -51,17 +68,17 @@ describe('buildFactQuery', () => {
   });
 
   it('splits words at apostrophes, straight or curly, as the FTS tokenizer does', () => {
-    expect(buildFactQuery("What's the user's favourite editor?")).toEqual({
+    expect(buildFactQuery("What's the user's favourite editor?")).toMatchObject({
       words: ['user', 'favourite', 'editor'],
       cjk: [],
       dates: [],
     });
-    expect(buildFactQuery('I’m using Node’s test runner')).toEqual({
+    expect(buildFactQuery('I’m using Node’s test runner')).toMatchObject({
       words: ['node', 'test', 'runner'],
       cjk: [],
       dates: [],
     });
-    expect(buildFactQuery("rock'n'roll o'clock ''quoted''")).toEqual({
+    expect(buildFactQuery("rock'n'roll o'clock ''quoted''")).toMatchObject({
       words: ['rock', 'roll', 'clock', 'quoted'],
       cjk: [],
       dates: [],
@@ -69,19 +86,23 @@ describe('buildFactQuery', () => {
   });
 
   it('drops one-letter words but keeps numbers and words with digits', () => {
-    expect(buildFactQuery('b c x9 q')).toEqual({ words: ['x9'], cjk: [], dates: [] });
-    expect(buildFactQuery('Upgrade to Node 20')).toEqual({ words: ['upgrade', 'node', '20'], cjk: [], dates: [] });
-    expect(buildFactQuery('python3 node20 v1.2.3')).toEqual({
+    expect(buildFactQuery('b c x9 q')).toMatchObject({ words: ['x9'], cjk: [], dates: [] });
+    expect(buildFactQuery('Upgrade to Node 20')).toMatchObject({
+      words: ['upgrade', 'node', '20'],
+      cjk: [],
+      dates: [],
+    });
+    expect(buildFactQuery('python3 node20 v1.2.3')).toMatchObject({
       words: ['python3', 'node20', 'v1', '2', '3'],
       cjk: [],
       dates: [],
     });
-    expect(buildFactQuery('Python 3 or Python 2')).toEqual({ words: ['python', '3', '2'], cjk: [], dates: [] });
-    expect(buildFactQuery("don't ‘quote’ it")).toEqual({ words: ['quote'], cjk: [], dates: [] });
+    expect(buildFactQuery('Python 3 or Python 2')).toMatchObject({ words: ['python', '3', '2'], cjk: [], dates: [] });
+    expect(buildFactQuery("don't ‘quote’ it")).toMatchObject({ words: ['quote'], cjk: [], dates: [] });
   });
 
   it('turns FTS syntax into plain words', () => {
-    expect(buildFactQuery('Use "pnpm" OR yarn* NEAR(x) col:val -neg +plus ^caret')).toEqual({
+    expect(buildFactQuery('Use "pnpm" OR yarn* NEAR(x) col:val -neg +plus ^caret')).toMatchObject({
       words: ['pnpm', 'yarn', 'near', 'col', 'val', 'neg', 'plus', 'caret'],
       cjk: [],
       dates: [],
@@ -152,7 +173,7 @@ describe('buildFactQuery', () => {
   });
 
   it('searches only the first maxChars characters', () => {
-    expect(buildFactQuery('alpha beta gamma delta', { maxChars: 11 })).toEqual({
+    expect(buildFactQuery('alpha beta gamma delta', { maxChars: 11 })).toMatchObject({
       words: ['alpha', 'beta'],
       cjk: [],
       dates: [],
@@ -162,16 +183,16 @@ describe('buildFactQuery', () => {
   it('handles a message of more than 100,000 characters by searching its head', () => {
     const message = `Kubernetes cluster ${'lorem '.repeat(20_000)}zebra`;
     expect(message.length).toBeGreaterThan(100_000);
-    expect(buildFactQuery(message)).toEqual({ words: ['kubernetes', 'cluster', 'lorem'], cjk: [], dates: [] });
+    expect(buildFactQuery(message)).toMatchObject({ words: ['kubernetes', 'cluster', 'lorem'], cjk: [], dates: [] });
 
     const chinese = `${'部署'.repeat(50_000)} zebra`;
-    expect(buildFactQuery(chinese)).toEqual({ words: [], cjk: ['部署'], dates: [] });
+    expect(buildFactQuery(chinese)).toMatchObject({ words: [], cjk: ['部署'], dates: [] });
   });
 
   it('has nothing to search in small talk, blank text or function words alone', () => {
     for (const text of ['Hello, how are you?', '', '   ', '的了是', 'ok thanks!', '[user_id=42]']) {
       const query = buildFactQuery(text);
-      expect(query).toEqual({ words: [], cjk: [], dates: [] });
+      expect(query).toMatchObject({ words: [], cjk: [], dates: [] });
       expect(isEmptyQuery(query)).toBe(true);
     }
   });
@@ -200,6 +221,8 @@ describe('buildFactQuery', () => {
     fc.assert(
       fc.property(text, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 8 }), (message, maxWords, maxCjk) => {
         const query = buildFactQuery(message, { maxWords, maxCjkTerms: maxCjk });
+        // The stop words dropped are those of the message's language, the first it is searched as.
+        const language = INDEX_STEMMERS.find(({ code }) => code === query.stemmedAs?.[0]);
         expect(query.words.length).toBeLessThanOrEqual(maxWords);
         expect(query.cjk.length).toBeLessThanOrEqual(maxCjk);
         expect(new Set(query.words).size).toBe(query.words.length);
@@ -207,7 +230,7 @@ describe('buildFactQuery', () => {
         for (const word of query.words) {
           expect(word).toMatch(plainWord);
           expect(word).toBe(word.toLowerCase());
-          expect(STOP_WORDS.has(word)).toBe(false);
+          expect(language?.stopWords.has(word)).toBe(false);
           expect(word).not.toMatch(anyCjk);
         }
         for (const term of query.cjk) {

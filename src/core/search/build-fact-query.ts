@@ -1,5 +1,6 @@
 import { isIgnoredWord, STOP_WORDS, stripAffixes } from '../../locales/locale-table.js';
 import type { FactQuery } from '../../spec/memory-store.js';
+import { chooseIndexStemmer, votedIndexStemmers } from '../language/choose-index-stemmer.js';
 import { foldCase } from '../language/fold-text.js';
 import { CJK_RUN, UNSPACED_LETTERS } from '../text/scripts.js';
 import { stripSenderMetadata } from '../text/strip-sender-metadata.js';
@@ -19,7 +20,8 @@ export interface BuildFactQueryOptions {
 }
 
 /**
- * The search terms of a message: words of spaced scripts (lower-cased, stop words and one-letter words removed),
+ * The search terms of a message: words of spaced scripts (lower-cased, one-letter words and the stop words of the
+ * message's language removed: `chooseIndexStemmer`),
  * words of Chinese/Japanese runs as the ICU word segmenter splits them, Korean words without their particles, and
  * the calendar terms of the dates it names. Sender metadata is ignored.
  * The terms are plain values: each store quotes them for its own query syntax, so no user text is ever syntax.
@@ -80,18 +82,24 @@ export function buildFactQuery(text: string, options: BuildFactQueryOptions = {}
   }
 
   const words = new Set<string>();
-  for (const token of normalised.replace(CJK_RUN, ' ').split(/[^\p{L}\p{N}\p{M}'’]+/u)) {
+  const spaced = normalised
+    .replace(CJK_RUN, ' ')
+    .split(/[^\p{L}\p{N}\p{M}'’]+/u)
+    .map((token) => token.replace(/’/g, "'").replace(/^'+|'+$/g, ''));
+  // The stop words of the message's language: "son" is a Spanish stop word but an English noun.
+  const { stopWords } = chooseIndexStemmer(spaced);
+  for (const word of spaced) {
     if (words.size >= maxWords) break;
-    const word = token.replace(/’/g, "'").replace(/^'+|'+$/g, '');
-    if (STOP_WORDS.has(word)) continue; // "don't", "i'm"
+    if (stopWords.has(word)) continue; // "don't", "i'm"
     // The apostrophe is a separator for the FTS tokenizer: "user's" is indexed as "user" and "s".
     for (const part of word.split("'")) {
-      const keep = ([...part].length > 1 || /^\p{N}$/u.test(part)) && !STOP_WORDS.has(part);
+      const keep = ([...part].length > 1 || /^\p{N}$/u.test(part)) && !stopWords.has(part);
       if (keep && words.size < maxWords) words.add(part);
     }
   }
   const cjk = specific.size > 0 || words.size > 0 ? [...specific] : [...single];
-  return { words: [...words], cjk: cjk.slice(0, maxCjkTerms), dates: findDates(head) };
+  const stemmedAs = votedIndexStemmers(spaced).map(({ code }) => code);
+  return { words: [...words], cjk: cjk.slice(0, maxCjkTerms), dates: findDates(head), stemmedAs };
 }
 
 /** True when the query has nothing to search for. */

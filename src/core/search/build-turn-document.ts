@@ -24,7 +24,7 @@ export interface TurnTextFields {
 
 /**
  * The turn's own fields: the costly part of its document on a long turn, which a store can build before its write
- * transaction (and a turn's own fields never change).
+ * transaction (and a turn's own fields never change: its words are stemmed by their own stemmer, not its context's).
  */
 export function buildTurnText(turn: { text: string; at: Date }): TurnTextFields {
   return { words: indexTokens(turn.text).join(' '), dated: dateTerms(turn.at).join(' '), grams: cjkBigrams(turn.text) };

@@ -15,6 +15,13 @@ describe('factSimilarity', () => {
     expect(factSimilarity('Deploys the service', 'deploy the service')).toBe(1);
   });
 
+  it('folds Spanish inflections and accents in a Spanish text, its stop words left out', () => {
+    expect(factSimilarity('Mi hermana vive en Málaga', 'mi hermana vivía en malaga')).toBe(1);
+    expect(factSimilarity('Usuario abrió una panadería', 'El usuario abrió las panaderías')).toBe(1);
+    // "son" is no stop word in an English fact.
+    expect(factSimilarity("Melanie's son plays chess", 'Melanie plays chess')).toBeLessThan(1);
+  });
+
   it('is the Jaccard index of the content words, stop words left out', () => {
     // {prefer, pnpm} and {prefer, yarn, pnpm}: 2 shared of 3.
     expect(factSimilarity('prefers pnpm', 'prefers yarn over pnpm')).toBeCloseTo(2 / 3, 12);

@@ -1,5 +1,6 @@
-import { indexStem, STOP_WORDS } from '../../locales/locale-table.js';
+import { chooseIndexStemmer } from '../language/choose-index-stemmer.js';
 import { foldCase } from '../language/fold-text.js';
+import { indexWords } from '../language/index-tokens.js';
 import { CJK_RUN } from '../text/scripts.js';
 
 /**
@@ -17,7 +18,10 @@ export function factSimilarity(a: string, b: string): number {
   return shared / (left.size + right.size - shared);
 }
 
-/** Content words (stop words out, stemmed as the index stems them) and CJK character bigrams of a text. */
+/**
+ * Content words (the stop words of the text's language out, stemmed as the index stems the text) and CJK character
+ * bigrams of a text.
+ */
 export function contentShingles(text: string): Set<string> {
   const normalised = foldCase(text);
   const shingles = new Set<string>();
@@ -28,8 +32,8 @@ export function contentShingles(text: string): Set<string> {
       shingles.add(`${characters[index]}${characters[index + 1]}`);
     }
   }
-  for (const word of normalised.replace(CJK_RUN, ' ').split(/[^\p{L}\p{N}]+/u)) {
-    if (word !== '' && !STOP_WORDS.has(word) && word !== 'user') shingles.add(indexStem(word));
-  }
+  const words = indexWords(normalised.replace(CJK_RUN, ' '));
+  const { stem, stopWords } = chooseIndexStemmer(words);
+  for (const word of words) if (!stopWords.has(word) && word !== 'user') shingles.add(stem(word));
   return shingles;
 }

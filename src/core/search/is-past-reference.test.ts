@@ -3,7 +3,7 @@ import { buildFactQuery } from './build-fact-query.js';
 import { isPastReference } from './is-past-reference.js';
 
 describe('isPastReference', () => {
-  it('is true for a question about the past that names no topic, in English, Chinese and Japanese', () => {
+  it('is true for a question about the past that names no topic, in English, Chinese, Japanese and Spanish', () => {
     for (const text of [
       'what did we decide?',
       'What did we talk about last time?',
@@ -12,6 +12,9 @@ describe('isPastReference', () => {
       '我们上次聊了什么？',
       '前に何を決めたっけ？',
       'この前話したことは何でしたか？',
+      '¿qué decidimos la última vez?',
+      'que decidimos la ultima vez',
+      '¿de qué hablamos antes?',
     ]) {
       expect(isPastReference(buildFactQuery(text)), text).toBe(true);
     }
@@ -23,6 +26,7 @@ describe('isPastReference', () => {
       'What did we talk about in May 2024?',
       '我们之前决定用什么数据库？',
       '前にどのフレームワークを決めた？',
+      '¿qué decidimos sobre la base de datos?',
       'ok',
       '',
     ]) {

@@ -104,6 +104,14 @@ describe('recallSnippet', () => {
     expect(recallSnippet(inside, ['lite'], 30)).toContain('lite mode');
   });
 
+  it('finds a word with or without its accents, precomposed or combining, as the index folds them', () => {
+    const text = `${filler(0, 60)} mi hermana vivía en MÁLAGA ${filler(60, 60)}`;
+    expect(recallSnippet(text, ['malaga'], 30)).toContain('MÁLAGA');
+    expect(recallSnippet(text, ['vivia'], 30)).toContain('vivía');
+    const combining = `${filler(0, 60)} un cafe\u0301 solo ${filler(60, 60)}`;
+    expect(recallSnippet(combining, ['café'], 30)).toContain('cafe\u0301 solo');
+  });
+
   it('treats a term as text, never as a pattern', () => {
     const text = `${filler(0, 60)} costs $5 (a+b) ${filler(60, 60)}`;
     expect(recallSnippet(text, ['(a+b)', '$5', '.*'], 30)).toContain('$5 (a+b)');

@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../../spec/errors/invalid-input-error.js';
 import { stemPrefix } from '../language/english-stem.js';
+import { dropLatinAccents } from '../language/index-tokens.js';
 import { countGraphemes } from '../text/count-graphemes.js';
 import { graphemeBoundaries, isCertainBoundary } from '../text/grapheme-boundaries.js';
 import { CJK_LETTER } from '../text/scripts.js';
@@ -130,10 +131,37 @@ function findAnchor(text: string, terms: readonly string[], width: number): { st
   return best;
 }
 
-/** A term as a pattern: a Chinese/Japanese word anywhere, a word by its stem at the start of a word. */
+/**
+ * A term as a pattern: a Chinese/Japanese word anywhere, a word by its stem at the start of a word, its Latin letters
+ * with or without accents (as the index folds them: "malaga" finds "Málaga", "vivia" finds "vivía").
+ */
 function termPattern(term: string): string {
   if (CJK_LETTER.test(term)) return escapeRegExp(term);
-  return `(?<![\\p{L}\\p{N}\\p{M}])${escapeRegExp(stemPrefix(term))}`;
+  const forms = accentedForms();
+  const letters = [...stemPrefix(dropLatinAccents(term))].map((letter) => {
+    const accented = forms.get(letter);
+    return accented === undefined ? escapeRegExp(letter) : `[${letter}${accented}]\\p{M}*`;
+  });
+  return `(?<![\\p{L}\\p{N}\\p{M}])${letters.join('')}`;
+}
+
+let accentedLetters: Map<string, string> | undefined;
+/** Each Latin letter and the accented letters that fold to it (lower case: the pattern ignores case), learnt once. */
+function accentedForms(): Map<string, string> {
+  if (accentedLetters !== undefined) return accentedLetters;
+  const forms = new Map<string, Set<string>>();
+  for (const [first, last] of [
+    [0xc0, 0x24f],
+    [0x1e00, 0x1eff],
+  ] as const) {
+    for (let code = first; code <= last; code += 1) {
+      const letter = String.fromCharCode(code).toLowerCase();
+      const base = dropLatinAccents(letter);
+      if (base !== letter && /^[a-z]$/u.test(base)) forms.set(base, (forms.get(base) ?? new Set()).add(letter));
+    }
+  }
+  accentedLetters = new Map([...forms].map(([base, letters]) => [base, [...letters].join('')]));
+  return accentedLetters;
 }
 
 function escapeRegExp(text: string): string {

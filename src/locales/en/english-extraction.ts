@@ -3,7 +3,6 @@ import type { LocaleExtraction } from '../locale-extraction.js';
 import { splitEnglishClauses } from './english-clauses.js';
 import { ENGLISH_FACT_RULES } from './english-fact-rules.js';
 import { restateEnglish } from './english-restate.js';
-import { englishSearchWords } from './english-search-words.js';
 import { rewriteEnglish } from './english-third-person.js';
 
 const GREETINGS =
@@ -22,7 +21,6 @@ const RELATIVE_TIME =
 
 /** How English states a durable fact, and what it says around one. */
 export const englishExtraction: LocaleExtraction = {
-  languageWords: englishSearchWords.stopWords,
   courtesy: {
     // "Hello world" is content: a greeting opens a sentence only before punctuation, or when it is a bare hi/hey.
     opening: new RegExp(

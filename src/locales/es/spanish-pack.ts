@@ -7,17 +7,18 @@ import { spanishFacts } from './spanish-facts.js';
 import { SPANISH_INJECTION_PHRASES } from './spanish-injection-phrases.js';
 import { SPANISH_ORDER_WORDS } from './spanish-order-words.js';
 import { spanishQuestions } from './spanish-questions.js';
+import { spanishSearchWords } from './spanish-search-words.js';
 import { spanishSmallTalk } from './spanish-small-talk.js';
 import { spanishTask } from './spanish-task.js';
 
 /**
- * Spanish: tasks, small talk, an assistant's questions, the heuristic extractor's rules, the supersede rule's words,
- * injection phrases, the word classes of orders and the memory gate's other words.
+ * Spanish: search words and the index stemmer, tasks, small talk, an assistant's questions, the heuristic extractor's
+ * rules, the supersede rule's words, injection phrases, the word classes of orders and the memory gate's other words.
  */
 export const spanishPack: LocalePack = {
   code: 'es',
   name: 'Spanish',
-  search: { stopWords: [], pastReferenceWords: [] },
+  search: spanishSearchWords,
   questions: spanishQuestions,
   task: spanishTask,
   smallTalk: spanishSmallTalk,

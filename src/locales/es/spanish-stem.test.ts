@@ -42,6 +42,14 @@ describe('spanishStem', () => {
     expect(spanishStem('malaga')).toBe('malag');
   });
 
+  it('takes the longest verb ending inside RV, not the longest that starts before RV', () => {
+    // "usábamos" ends with "ábamos", which starts before RV ("usa|bamos"): the ending removed is "amos".
+    expect(new Set(['usábamos', 'usaba', 'usabas', 'usaban'].map((word) => spanishStem(fold(word))))).toEqual(
+      new Set(['usab']),
+    );
+    expect(spanishStem('cantabamos')).toBe('cant');
+  });
+
   it('keeps words apart that only look alike', () => {
     expect(spanishStem('perro')).not.toBe(spanishStem('pero'));
     expect(spanishStem('sevilla')).not.toBe(spanishStem('semillas'));

@@ -7,6 +7,23 @@
  * pairs stems a word differently enough to matter for finding it.
  */
 export function spanishStem(word: string): string {
+  const known = STEMS.get(word);
+  if (known !== undefined) return known;
+  const stem = stemOf(word);
+  // A long run of letters is no word to meet again, and would hold its length in the map.
+  if (word.length > LONGEST_KEPT) return stem;
+  // Forgetting them all at once keeps this a plain map: the common words are back within a message or two.
+  if (STEMS.size >= STEMS_KEPT) STEMS.clear();
+  STEMS.set(word, stem);
+  return stem;
+}
+
+/** Stems of the words seen lately: a word recurs across messages, facts and turns; bounded. */
+const STEMS = new Map<string, string>();
+const STEMS_KEPT = 20_000;
+const LONGEST_KEPT = 64;
+
+function stemOf(word: string): string {
   if (word.length <= 2 || !/^[a-z]+$/u.test(word)) return word;
   const rv = regionV(word);
   const r1 = regionAfterConsonantVowel(word, 0);
@@ -49,11 +66,15 @@ function regionAfterConsonantVowel(word: string, from: number): number {
   return word.length;
 }
 
-/** The longest of `suffixes` the word ends with, or undefined. */
-function longest(word: string, suffixes: readonly string[]): string | undefined {
+/**
+ * The longest of `suffixes` the word ends with, or undefined; with `region`, the longest inside it (Snowball's
+ * `setlimit`: "usábamos" ends with "ábamos", which starts before RV, so the verb suffix is "amos").
+ */
+function longest(word: string, suffixes: readonly string[], region = 0): string | undefined {
   let found: string | undefined;
   for (const suffix of suffixes) {
-    if (word.endsWith(suffix) && (found === undefined || suffix.length > found.length)) found = suffix;
+    if (!word.endsWith(suffix) || !inRegion(word, suffix, region)) continue;
+    if (found === undefined || suffix.length > found.length) found = suffix;
   }
   return found;
 }
@@ -151,8 +172,8 @@ const Y_SUFFIXES = ['ya', 'ye', 'yan', 'yen', 'yeron', 'yendo', 'yo', 'yas', 'ye
 
 /** Step 2a: a verb ending that starts with y after u ("huyeron", "construyo"). */
 function verbSuffixWithY(word: string, rv: number): string | null {
-  const suffix = longest(word, Y_SUFFIXES);
-  if (suffix === undefined || !inRegion(word, suffix, rv)) return null;
+  const suffix = longest(word, Y_SUFFIXES, rv);
+  if (suffix === undefined) return null;
   const rest = word.slice(0, -suffix.length);
   return rest.endsWith('u') ? rest : null;
 }
@@ -253,10 +274,12 @@ const VERB_SUFFIXES = [
   'asemos',
 ];
 
+const VERB_AND_GU_SUFFIXES = [...GU_SUFFIXES, ...VERB_SUFFIXES];
+
 /** Step 2b: any other verb ending in RV ("-aríamos", "-ieron", "-ando", "-es" after gu, ...). */
 function otherVerbSuffix(word: string, rv: number): string | null {
-  const suffix = longest(word, [...GU_SUFFIXES, ...VERB_SUFFIXES]);
-  if (suffix === undefined || !inRegion(word, suffix, rv)) return null;
+  const suffix = longest(word, VERB_AND_GU_SUFFIXES, rv);
+  if (suffix === undefined) return null;
   const rest = word.slice(0, -suffix.length);
   if (GU_SUFFIXES.includes(suffix) && rest.endsWith('gu')) return rest.slice(0, -1);
   return rest;

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { indexTokens } from '../../core/language/index-tokens.js';
 import { buildFactDocument } from '../../core/search/build-fact-document.js';
 import { buildTurnDocument } from '../../core/search/build-turn-document.js';
+import { DEFAULT_INDEX_STEMMER } from '../../locales/locale-table.js';
 
 /** FTS5 tables with a tokenizer, and the tokens it gives a text (by the table's vocabulary, in order). */
 function tokenizer(tokenize: string) {
@@ -91,7 +92,8 @@ describe('index documents and the store tokenizer', () => {
     fc.assert(
       fc.property(fc.array(words, { maxLength: 12 }), (parts) => {
         const text = parts.join(' ');
-        expect(indexTokens(text)).toEqual(porter.tokens(text));
+        // The default stemmer's: random words may be Spanish stop words, and then the text is stemmed as Spanish.
+        expect(indexTokens(text, DEFAULT_INDEX_STEMMER)).toEqual(porter.tokens(text));
       }),
       { numRuns: 2000 },
     );
