@@ -20,7 +20,7 @@ const { cases } = casesSchema.parse(
 );
 
 /** The stored facts a message leaves no longer live, through a real stack with the offline extractor. */
-export async function supersededBy(stored: readonly string[], message: string): Promise<string[]> {
+async function supersededBy(stored: readonly string[], message: string): Promise<string[]> {
   const stack = createMemoryStack({ store: sqliteStore({ path: ':memory:' }), extractor: heuristicExtractor() });
   const scope = { agentId: 'asistente', userId: 'usuario' };
   try {
