@@ -200,6 +200,11 @@ export interface LocaleFacts {
   readonly drops?: LocaleDrops;
   /** The owner in a possessive subject ("User's sister" → "User", "用户的妹妹" → 用户), or null. */
   readonly possessor?: (subject: string) => string | null;
+  /**
+   * The doubt words are also words and names of other languages in the same script (Spanish "y", "sin", "era" in
+   * "Y Combinator", "Sin City"): they qualify a statement only when this pack reads it. Without it, in any language.
+   */
+  readonly doubtWhenRead?: boolean;
 }
 
 /** What a statement in this language says its subject stopped: "User no longer uses VS Code", "ya no fumo". */

@@ -32,6 +32,14 @@ describe('findContradicted', () => {
     expect(replaces('ユーザーはソニーで働いている', 'ユーザーはトヨタに勤めている')).toBe(true);
   });
 
+  it("reads another language's doubt words in English as names (Spanish 'y', 'sin', 'era', 'antes')", () => {
+    expect(replaces('User works at Y Combinator', 'User works at Acme')).toBe(true);
+    expect(replaces('User works at Sin City Games', 'User works at Acme')).toBe(true);
+    expect(replaces('User lives in Era, Texas', 'User lives in Paris')).toBe(true);
+    expect(replaces('User works at Antes Studio', 'User works at Acme')).toBe(true);
+    expect(replaces('Usuario vivía en Sevilla', 'Usuario vive en Madrid')).toBe(false);
+  });
+
   it('replaces the package manager on a stated switch, whatever the form', () => {
     expect(replaces('We switched from npm to pnpm', 'The project uses npm')).toBe(true);
     expect(replaces('User switched from npm to pnpm', "User's project uses npm")).toBe(true);

@@ -1,5 +1,5 @@
-import type { SlotForm, SlotKind } from '../../locales/locale-pack.js';
-import { FACT_WORDS } from '../../locales/locale-table.js';
+import type { LocalePack, SlotForm, SlotKind } from '../../locales/locale-pack.js';
+import { FACT_WORDS, readingPack } from '../../locales/locale-table.js';
 import { PRODUCT_NAMES } from '../../locales/shared/product-names.js';
 import { UNSPACED_LETTER } from '../text/scripts.js';
 import { TOOL_VALUES, TOOLS } from './tool-slots.js';
@@ -34,7 +34,7 @@ const FORMS: ReadonlyArray<SlotForm & { slot: SlotKind }> = (['tool', 'residence
 
 /** A question is no statement of a slot, in any language. */
 const QUESTION_MARK = /[?？]/u;
-const DOUBTS = FACT_WORDS.flatMap((words) => (words.doubt ? [words.doubt] : []));
+const DOUBTS = FACT_WORDS.flatMap((words) => (words.doubt && !words.doubtWhenRead ? [words.doubt] : []));
 const SELVES = FACT_WORDS.flatMap((words) => (words.self ? [words.self] : []));
 const NAMED = FACT_WORDS.flatMap((words) => (words.named ? [words.named] : []));
 const NOT_NAMED = FACT_WORDS.flatMap((words) => (words.notNamed ? [words.notNamed] : []));
@@ -100,9 +100,14 @@ export function claimSlot(fact: string): string | null {
   return readClaim(fact)?.slot ?? null;
 }
 
-/** Negated, hypothetical, past, partial or conditional: the words that keep a statement from replacing anything. */
-export function isQualified(text: string): boolean {
-  return QUESTION_MARK.test(text) || matchesAny(DOUBTS, text);
+/**
+ * Negated, hypothetical, past, partial or conditional: the words that keep a statement from replacing anything.
+ * `reader` is the pack that reads the statement the text comes from (by default, the text's own).
+ */
+export function isQualified(text: string, reader?: LocalePack): boolean {
+  if (QUESTION_MARK.test(text) || matchesAny(DOUBTS, text)) return true;
+  const facts = (reader ?? readingPack(text))?.facts;
+  return facts?.doubtWhenRead === true && facts.doubt?.test(text) === true;
 }
 
 function readClaim(fact: string): Claim | null {

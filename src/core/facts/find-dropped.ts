@@ -34,8 +34,9 @@ export function readDrop(statement: string): Drop | null {
     .trim()
     .replace(/[\s.!。！…]+$/u, '');
   if (text.length > 120) return null;
-  const read = readingPack(text)?.facts?.drops?.read(text);
-  if (read == null || isQualified(read.value)) return null;
+  const reader = readingPack(text);
+  const read = reader?.facts?.drops?.read(text);
+  if (read == null || isQualified(read.value, reader)) return null;
   const key = read.subject === undefined ? 'self' : ownerKey(read.subject);
   return key === null ? null : { subject: key, value: read.value, kind: read.place ? 'place' : 'any' };
 }

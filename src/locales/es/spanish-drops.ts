@@ -8,7 +8,7 @@ const DROPS: ReadonlyArray<{ pattern: RegExp; place: boolean | 'by-verb' }> = [
   // "ya no uso VS Code", "El equipo del usuario ya no usa Redux".
   {
     pattern: new RegExp(
-      `^${SUBJECT}ya\\s+no\\s+(?:usa|usan|uso|usamos|utiliza|utilizo|utilizamos|toma|tomo|tomamos|bebe|bebo|come|como|comemos|juega|juego|ve|veo|escucha|escucho)\\s+(?<value>.+?)$`,
+      `^${SUBJECT}ya\\s+no\\s+(?<said>usa|usan|uso|usamos|utiliza|utilizo|utilizamos|toma|tomo|tomamos|bebe|bebo|come|como|comemos|juega|juego|ve|veo|escucha|escucho)\\s+(?<value>.+?)$`,
       'iu',
     ),
     place: false,
@@ -18,7 +18,7 @@ const DROPS: ReadonlyArray<{ pattern: RegExp; place: boolean | 'by-verb' }> = [
   // "dejé de tomar café", "dejé de trabajar en Indra".
   {
     pattern: new RegExp(
-      `^${SUBJECT}${HAS_LEFT}\\s+de\\s+(?<doing>usar|utilizar|tomar|beber|comer|jugar(?:\\s+al?)?|ver|escuchar|trabajar\\s+(?:en|para)|vivir\\s+en)\\s+(?<value>.+?)$`,
+      `^${SUBJECT}(?<said>${HAS_LEFT})\\s+de\\s+(?<doing>usar|utilizar|tomar|beber|comer|jugar(?:\\s+al?)?|ver|escuchar|trabajar\\s+(?:en|para)|vivir\\s+en)\\s+(?<value>.+?)$`,
       'iu',
     ),
     place: 'by-verb',
@@ -26,7 +26,7 @@ const DROPS: ReadonlyArray<{ pattern: RegExp; place: boolean | 'by-verb' }> = [
   // "Dejé Telefónica", "me fui de Madrid", "salí de Indra": a named place or employer left.
   {
     pattern: new RegExp(
-      `^${SUBJECT}(?:${HAS_LEFT}|abandon[eéoó]|renunci[eéoó]\\s+a|sal[ií]\\s+de|sali[oó]\\s+de|(?:me|se|nos)\\s+(?:fui|fue|fuimos)\\s+de)\\s+(?<value>\\p{Lu}[\\p{L}\\p{M}.&'-]*(?:\\s+\\p{Lu}[\\p{L}\\p{M}.&'-]*)*)(?:\\s+.*)?$`,
+      `^${SUBJECT}(?<said>${HAS_LEFT}|abandon[eéoó]|renunci[eéoó]\\s+a|sal[ií]\\s+de|sali[oó]\\s+de|(?:me|se|nos)\\s+(?:fui|fue|fuimos)\\s+de)\\s+(?<value>\\p{Lu}[\\p{L}\\p{M}.&'-]*(?:\\s+\\p{Lu}[\\p{L}\\p{M}.&'-]*)*)(?:\\s+.*)?$`,
       'u',
     ),
     place: true,
@@ -34,6 +34,10 @@ const DROPS: ReadonlyArray<{ pattern: RegExp; place: boolean | 'by-verb' }> = [
 ];
 // What follows the thing left and is not part of it: "café hace dos meses", "Indra porque…".
 const VALUE_END = /\s+(?:y|e|pero|porque|ya\s+que|aunque|para|despu[eé]s|hace|desde)\s.*$/iu;
+// Verbs of someone else: with no subject named, the clause speaks of another person ("mi jefe es majo, ya no toma
+// café"), not of the user, whose own clauses are in the first person ("ya no tomo café").
+const THIRD_PERSON =
+  /^(?:usan?|utilizan?|toman?|beben?|comen?|juegan?|ven?|escuchan?|fuman?|dejó|han?\s+dejado|abandon[oó]|renunci[oó]\s+a|sali[oó]\s+de|se\s+fue)$/iu;
 const NO_THING = /^(?:lo|la|los|las|eso|esto|ello|nada|todo|algo)$/iu;
 
 /** Spanish drops: "ya no uso VS Code", "dejé de tomar café", "Dejé Telefónica", "ya no fumo". */
@@ -43,6 +47,7 @@ export const spanishDrops: LocaleDrops = {
       // The verb may open the sentence with a capital; a name left must have one.
       const groups = pattern.exec(text.replace(/^\p{Lu}/u, (letter) => letter.toLowerCase()))?.groups;
       if (groups === undefined) continue;
+      if (groups.subject === undefined && THIRD_PERSON.test(groups.said ?? groups.verb ?? '')) return null;
       const value = (groups.value ?? inThirdPersonVerb(groups.verb ?? '') ?? '').replace(VALUE_END, '').trim();
       if (value === '' || NO_THING.test(value) || value.split(' ').length > 5 || value.length > 40) return null;
       const leftPlace = place === 'by-verb' ? /^(?:trabajar|vivir)/iu.test(groups.doing ?? '') : place;

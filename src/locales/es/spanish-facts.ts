@@ -81,4 +81,5 @@ export const spanishFacts: LocaleFacts = {
   drops: spanishDrops,
   possessor: (subject) =>
     /^(?:el|la|los|las)\s+[\p{L}\p{M}-]+\s+(?:del|de\s+la|de)\s+(.+)$/iu.exec(subject)?.[1] ?? null,
+  doubtWhenRead: true,
 };
