@@ -1,8 +1,12 @@
 import { foldSpanish } from './spanish-fold.js';
+import { spanishSearchWords } from './spanish-search-words.js';
+
+const FUNCTION_WORDS = new Set(spanishSearchWords.stopWords.map(foldSpanish));
 
 // First-person forms whose third person is not the regular one, keyed without accents (as people type them).
 const IRREGULAR: Readonly<Record<string, string>> = {
   soy: 'es',
+  como: 'come',
   estoy: 'está',
   voy: 'va',
   doy: 'da',
@@ -49,6 +53,7 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   ofrezco: 'ofrece',
   pertenezco: 'pertenece',
   fui: 'fue',
+  fuimos: 'fue',
   tuve: 'tuvo',
   hice: 'hizo',
   estuve: 'estuvo',
@@ -115,6 +120,8 @@ export function inThirdPersonVerb(word: string, options: { preterite?: boolean }
   const folded = foldSpanish(written);
   const irregular = IRREGULAR[folded];
   if (irregular !== undefined) return irregular;
+  // A function word is no verb, whatever its ending ("algo", "todo", "mucho").
+  if (FUNCTION_WORDS.has(folded)) return null;
   const preterite = (options.preterite ? /^(\p{L}{2,})([eéií])$/u : /^(\p{L}{2,})([éí])$/u).exec(written);
   if (preterite?.[1]) return /[eé]/u.test(preterite[2] ?? '') ? `${preterite[1]}ó` : `${preterite[1]}ió`;
   const plural = /^(\p{L}{2,})(amos|emos|imos)$/u.exec(folded);
