@@ -1,6 +1,6 @@
-// `memstack/store-kit`: what a store of your own implements (the `MemoryStore` port and the types of its parts) and
-// the contract suite every adapter must pass. The suite runs under Vitest (an optional peer dependency), as ES
-// modules; an application never needs this entry.
+// `memstack/store-kit`: what a store of your own implements (the `MemoryStore` port and the types of its parts) and the
+// index-document builders; an application never needs this entry. It loads no test runner: the contract suite every
+// store must pass is `memstack/store-kit/contract` (`src/store-kit/contract.ts`), under Vitest.
 
 // What a store indexes and how it is searched are the core's: a store builds each fact's and turn's index document
 // with these, and receives search queries built by `buildSearchQuery` (see `IndexDocument`, `SearchQuery`).
@@ -59,4 +59,3 @@ export type {
   VectorStore,
   VectorWrite,
 } from './spec/vector-store.js';
-export { type ContractOptions, runMemoryStoreContract } from './store-kit/memory-store-contract.js';

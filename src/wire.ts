@@ -8,6 +8,7 @@ export type { ResponsesConversation, ResponsesItem } from './spec/conversation.j
 export type {
   ApiErrorKind,
   CollectedReply,
+  HeaderReader,
   ProxiedBody,
   ReplyCollector,
   WireFormat,

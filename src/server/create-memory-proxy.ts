@@ -88,6 +88,11 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const anthropicBase = (options.anthropicBaseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '');
   const openaiBase = (options.openaiBaseUrl ?? 'https://api.openai.com').replace(/\/+$/, '');
+  // Each format names its provider (`WireFormat.route`): the proxy's options are per provider, as are their key headers.
+  const upstreams: Record<WireFormat['route']['provider'], { base: string; key: UpstreamKey | undefined }> = {
+    anthropic: { base: anthropicBase, key: apiKey('x-api-key', options.anthropicApiKey) },
+    openai: { base: openaiBase, key: apiKey('authorization', options.openaiApiKey) },
+  };
   const agent = options.agentId ?? 'proxy';
   const allowOrigins = new Set((options.allowOrigins ?? []).map(parseOrigin));
   const report = (error: unknown): void => {
@@ -133,7 +138,7 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
     request: Request,
     upstream: string,
     format: WireFormat,
-    key: { header: 'x-api-key' | 'authorization'; value: string } | undefined,
+    key: UpstreamKey | undefined,
   ): Promise<Response> => {
     const shape = format.name;
     if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
@@ -242,11 +247,7 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
 
   // A route per wire format. The query string goes along: Claude Code asks for `/v1/messages?beta=true`.
   for (const format of Object.values(wireFormats)) {
-    const anthropic = format.route.provider === 'anthropic';
-    const base = anthropic ? anthropicBase : openaiBase;
-    const key = anthropic
-      ? apiKey('x-api-key', options.anthropicApiKey)
-      : apiKey('authorization', options.openaiApiKey);
+    const { base, key } = upstreams[format.route.provider];
     app.post(format.route.path, (context) =>
       proxy(context.req.raw, `${base}${format.route.path}${new URL(context.req.url).search}`, format, key),
     );
@@ -255,11 +256,8 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   app.all('/v1/*', async (context) => {
     const request = context.req.raw;
     const url = new URL(request.url);
-    const anthropic = routeFormat(url.pathname, request.headers) === 'anthropic';
-    const base = anthropic ? anthropicBase : openaiBase;
-    const key = anthropic
-      ? apiKey('x-api-key', options.anthropicApiKey)
-      : apiKey('authorization', options.openaiApiKey);
+    const format = wireFormats[routeFormat(url.pathname, request.headers)];
+    const { base, key } = upstreams[format.route.provider];
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     let call: UpstreamCall;
     try {
@@ -275,7 +273,7 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
       );
     } catch (error) {
       reportUpstream(error);
-      return upstreamErrorResponse(anthropic ? 'anthropic' : 'openai', error);
+      return upstreamErrorResponse(format.name, error);
     }
     return new Response(relayBody(call), {
       status: call.response.status,
@@ -299,7 +297,13 @@ function parseJson(raw: Uint8Array): unknown {
   }
 }
 
-function apiKey(header: 'x-api-key' | 'authorization', value: string | undefined) {
+/** The key the proxy sends when a client sends none, in its provider's header. */
+interface UpstreamKey {
+  header: 'x-api-key' | 'authorization';
+  value: string;
+}
+
+function apiKey(header: UpstreamKey['header'], value: string | undefined): UpstreamKey | undefined {
   if (value === undefined) return undefined;
   return { header, value: header === 'authorization' ? `Bearer ${value}` : value };
 }

@@ -418,7 +418,7 @@ export interface FactStore {
 }
 
 /**
- * Where memstack keeps its memory. Every adapter runs the contract suite (`memstack/store-kit`, `src/store-kit/`).
+ * Where memstack keeps its memory. Every adapter runs the contract suite (`memstack/store-kit/contract`, `src/store-kit/`).
  */
 export interface MemoryStore {
   readonly specificationVersion: 'v1';

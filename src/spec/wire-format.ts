@@ -62,6 +62,13 @@ export interface WireFormat<Checked = unknown, Request = unknown> {
   /** Where the proxy serves the format, and whose upstream it calls. */
   readonly route: { path: string; provider: 'anthropic' | 'openai' };
   /**
+   * Whether a request outside every format's route (a pass-through, such as `/v1/models`) speaks this format, told by
+   * its headers, so that the proxy's own errors there come in its shape: 'own-headers' when they are this API's own
+   * (Anthropic's `x-api-key`), 'fallback' for the one format assumed when no format claims them (chat completions,
+   * which most clients of an OpenAI-compatible `/v1/` speak). Without it, a format is never told by headers.
+   */
+  passThrough?(headers: HeaderReader): 'own-headers' | 'fallback' | undefined;
+  /**
    * A request body as the proxy reads it: the fields `decorate` takes, the body's own user id (identity after the
    * headers, decision 24), and whether it asks for data (structured output) rather than a turn. Undefined when the
    * body is not this format's.
@@ -71,6 +78,11 @@ export interface WireFormat<Checked = unknown, Request = unknown> {
   collector(): ReplyCollector;
   /** An error in the API's own shape: its JSON body, and the event that ends a stream with it. */
   error(kind: ApiErrorKind, message: string): { body: Record<string, unknown>; event: string };
+}
+
+/** A request's headers, as far as a format reads them (the Fetch API's `Headers` is one). */
+export interface HeaderReader {
+  has(name: string): boolean;
 }
 
 /** A request body as the proxy reads it (`WireFormat.readBody`). */

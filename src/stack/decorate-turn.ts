@@ -5,7 +5,7 @@ import { findQuestion } from '../core/task/find-question.js';
 import { cleanText } from '../core/text/clean-text.js';
 import { conversationText } from '../core/wire/conversation-text.js';
 import { findStoredCopy } from '../core/wire/find-stored-copy.js';
-import { wireFormats } from '../core/wire/wire-formats.js';
+import { DEFAULT_WIRE_FORMAT, wireFormats } from '../core/wire/wire-formats.js';
 import type { DecoratedTurn } from '../spec/decorated-turn.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { SessionSnapshot } from '../spec/memory-store.js';
@@ -29,7 +29,7 @@ const LONG_TEXT = 8192;
  * resends, edits or drops earlier messages changes nothing stored. Only the current turn is recorded, by `record`.
  */
 export async function decorateTurn(context: StackContext, input: AnyDecorateInput): Promise<DecoratedTurn<unknown>> {
-  const format = input.format ?? 'anthropic';
+  const format = input.format ?? DEFAULT_WIRE_FORMAT;
   const wire = Object.hasOwn(wireFormats, format) ? wireFormats[format as keyof typeof wireFormats] : undefined;
   if (wire === undefined) {
     throw new InvalidInputError(

@@ -38,6 +38,7 @@ const ENTRIES = [
   'claude-cli.ts',
   'testing.ts',
   'store-kit.ts',
+  'store-kit/contract.ts',
   'ai-sdk.ts',
   'server.ts',
   'wire.ts',

@@ -128,5 +128,8 @@ describe('the public surface', () => {
     ]) {
       expect(kit).toContain(name);
     }
+    // The contract suite loads Vitest: it is an entry of its own, never a name of the kit a production store imports.
+    expect(kit).not.toContain('runMemoryStoreContract');
+    expect(exportedNames('store-kit/contract.ts')).toEqual(['ContractOptions', 'runMemoryStoreContract']);
   });
 });

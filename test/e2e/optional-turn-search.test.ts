@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, createMemoryStack, type MemoryStore } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
-import { runMemoryStoreContract } from '../../src/store-kit.js';
+import { runMemoryStoreContract } from '../../src/store-kit/contract.js';
 
 /** A real store that lacks the optional turn-search capability (as a store of your own may). */
 function withoutTurnSearch(store: MemoryStore): MemoryStore {

@@ -130,11 +130,47 @@ await stack.close();`,
     expect(result.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('runs the store contract from memstack/store-kit under Vitest, against the packed SQLite store', async () => {
+  it('loads no test runner through memstack/store-kit: Vitest only through memstack/store-kit/contract', async () => {
+    // A production store imports the kit's builders: a hook of Node's loader records every module resolved in a fresh
+    // process, and none may be Vitest's. The contract entry is the control: there the hook must see Vitest.
+    writeFileSync(
+      join(project, 'record-hooks.mjs'),
+      `import { appendFileSync } from 'node:fs';
+let log;
+export function initialize(data) { log = data.log; }
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(log, result.url + '\\n');
+  return result;
+}
+`,
+    );
+    const resolved = async (entry: string): Promise<string[]> => {
+      const log = join(project, `resolved-${entry.replaceAll('/', '-')}.log`);
+      writeFileSync(log, '');
+      await node(
+        project,
+        'record.mjs',
+        `import { register } from 'node:module';
+register('./record-hooks.mjs', import.meta.url, { data: { log: ${JSON.stringify(log)} } });
+await import(${JSON.stringify(entry)}).catch(() => undefined);
+`,
+      );
+      return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    };
+    const vitest = (url: string) => /\/node_modules\/(vitest|@vitest)\//.test(url);
+    const kit = await resolved('memstack/store-kit');
+    expect(kit).toEqual(expect.arrayContaining([expect.stringMatching(/\/memstack\/dist\/store-kit\.js$/)]));
+    expect(kit.filter(vitest)).toEqual([]);
+    const contract = await resolved('memstack/store-kit/contract');
+    expect(contract.filter(vitest)).not.toEqual([]);
+  });
+
+  it('runs the store contract from memstack/store-kit/contract under Vitest, against the packed SQLite store', async () => {
     // A store author's test file, as they would write it; Vitest is the project's own (linked, an optional peer).
     writeFileSync(
       join(project, 'my-store.test.mjs'),
-      `import { runMemoryStoreContract } from 'memstack/store-kit';
+      `import { runMemoryStoreContract } from 'memstack/store-kit/contract';
 import { sqliteStore } from 'memstack/sqlite';
 runMemoryStoreContract('packed sqlite', () => sqliteStore({ path: ':memory:' }));
 `,
@@ -207,9 +243,17 @@ const { createInspector } = require('memstack/server');`)}})();`,
   it('imports every entry, and requires every entry, with the classes shared by name across both builds', async () => {
     const entries = [
       'memstack',
-      ...['sqlite', 'anthropic', 'openai-compatible', 'claude-cli', 'testing', 'ai-sdk', 'server', 'wire'].map(
-        (name) => `memstack/${name}`,
-      ),
+      ...[
+        'sqlite',
+        'anthropic',
+        'openai-compatible',
+        'claude-cli',
+        'testing',
+        'ai-sdk',
+        'server',
+        'wire',
+        'store-kit',
+      ].map((name) => `memstack/${name}`),
     ];
     const shape = `(modules) => JSON.stringify(modules.map((module) => Object.keys(module).filter((key) => key !== 'default' && key !== '__esModule').sort()))`;
     const imported = await node(
@@ -225,12 +269,12 @@ console.log((${shape})(modules));`,
 console.log((${shape})(modules));`,
     );
     expect(JSON.parse(imported)).toEqual(JSON.parse(required));
-    const [main, sqlite, anthropic, openai, claudeCli, testing, aiSdk, server, wire] = JSON.parse(
+    const [main, sqlite, anthropic, openai, claudeCli, testing, aiSdk, server, wire, storeKit] = JSON.parse(
       imported,
     ) as string[][];
     expect(main).toEqual(expect.arrayContaining(['createMemoryStack', 'MemstackError', 'o200kTokenizer', 'trimTurn']));
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
-    expect([sqlite, anthropic, openai, claudeCli, testing, aiSdk, server, wire]).toEqual([
+    expect([sqlite, anthropic, openai, claudeCli, testing, aiSdk, server, wire, storeKit]).toEqual([
       ['sqliteStore'],
       ['anthropicModel', 'fromAnthropicUsage'],
       ['fromOpenaiCompatibleUsage', 'openaiCompatibleEmbedder', 'openaiCompatibleModel'],
@@ -239,6 +283,14 @@ console.log((${shape})(modules));`,
       ['mapAiSdkUsage', 'memstackMiddleware'],
       ['createInspector', 'createMemoryProxy', 'startInspector', 'startMemoryProxy'],
       ['API_ERROR_STATUS', 'wireFormats'],
+      [
+        'FACT_SEARCH_WEIGHTS',
+        'TURN_SEARCH_WEIGHTS',
+        'buildFactDocument',
+        'buildSearchQuery',
+        'buildTurnDocument',
+        'factContext',
+      ],
     ]);
   });
 

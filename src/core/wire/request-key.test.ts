@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnthropicMessage, OpenaiMessage } from '../../spec/conversation.js';
+import { anthropicKeyParts } from './anthropic/anthropic-key-parts.js';
+import { openaiKeyParts } from './openai-chat/openai-key-parts.js';
 import { requestKey } from './request-key.js';
-import { requestKeyParts } from './request-key-parts.js';
+
+// Each format reads its messages in its own folder (decision 29).
+const requestKeyParts = { anthropic: anthropicKeyParts, openai: openaiKeyParts };
 
 const parts = fc.array(fc.string({ unit: 'grapheme' }), { maxLength: 6 });
 

@@ -9,3 +9,6 @@ export const wireFormats: Readonly<Record<WireFormatName, WireFormat>> = {
   openai: openaiChatFormat as WireFormat,
   'openai-responses': responsesFormat as WireFormat,
 };
+
+/** The format of a `decorate` input that names none (its overload without `format`). */
+export const DEFAULT_WIRE_FORMAT: WireFormatName = 'anthropic';

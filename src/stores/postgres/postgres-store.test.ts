@@ -5,8 +5,8 @@ import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../..
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/search/build-search-query.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { ExchangeWrite, FactQuery, MemoryStore } from '../../spec/memory-store.js';
+import { runMemoryStoreContract } from '../../store-kit/contract.js';
 import { JOB_CASE_LEASE_MS, JOB_CASE_MAX_ATTEMPTS } from '../../store-kit/job-cases.js';
-import { runMemoryStoreContract } from '../../store-kit.js';
 import { sqliteStore } from '../sqlite/sqlite-store.js';
 import { keysInDistinctLanes } from './lane-of.js';
 import type { PostgresJobs } from './postgres-jobs.js';

@@ -7,7 +7,7 @@ import { deriveSessionHandle } from '../../core/scope/derive-session-handle.js';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/search/build-search-query.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { FactQuery } from '../../spec/memory-store.js';
-import { runMemoryStoreContract } from '../../store-kit.js';
+import { runMemoryStoreContract } from '../../store-kit/contract.js';
 import { scopeToken } from './scope-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';

@@ -3,9 +3,10 @@ import type { AnthropicConversation, AnthropicMessage, AnthropicSystem } from '.
 import type { TextBlock } from '../../../spec/prepared-turn.js';
 import type { ApiErrorKind, ConversationReading, WireFormat } from '../../../spec/wire-format.js';
 import { checkShape } from '../check-shape.js';
-import { conversationText } from '../conversation-text.js';
 import { costBlock } from '../cost-block.js';
-import { requestKeyParts } from '../request-key-parts.js';
+import { anthropicBlockCost } from './anthropic-block-cost.js';
+import { anthropicKeyParts } from './anthropic-key-parts.js';
+import { anthropicMessageText } from './anthropic-message-text.js';
 import { anthropicReply } from './anthropic-reply.js';
 import { decorateAnthropicRequest, findCurrentTurn } from './decorate-anthropic-request.js';
 
@@ -73,20 +74,20 @@ export const anthropicFormat: WireFormat<AnthropicRequest, AnthropicConversation
     const systemText =
       typeof systemPrompt === 'string' ? systemPrompt : (systemPrompt ?? []).map((item) => item.text).join('\n\n');
     const reading: ConversationReading = {
-      text: conversationText.anthropic(turn),
+      text: anthropicMessageText(turn),
       types: typeof turn.content === 'string' ? [] : turn.content.map((item) => item.type),
       visible: [],
       previousReply: undefined,
-      sent: [systemText, ...messages.slice(0, current + 1).flatMap(requestKeyParts.anthropic)],
+      sent: [systemText, ...messages.slice(0, current + 1).flatMap(anthropicKeyParts)],
       systemText,
       historyTexts: [],
     };
     messages.forEach((earlier, index) => {
       if (index === current) return;
       if (typeof earlier.content === 'string') reading.historyTexts.push(earlier.content);
-      else for (const item of earlier.content) reading.historyTexts.push(conversationText.anthropicBlockCost(item));
+      else for (const item of earlier.content) reading.historyTexts.push(anthropicBlockCost(item));
       if (index > current) return;
-      const said = conversationText.anthropic(earlier);
+      const said = anthropicMessageText(earlier);
       if (said === '') return;
       reading.visible.push(said);
       if (earlier.role === 'assistant') reading.previousReply = said;
@@ -111,7 +112,7 @@ export const anthropicFormat: WireFormat<AnthropicRequest, AnthropicConversation
         content:
           typeof item.content === 'string'
             ? [costBlock(item.content, undefined)]
-            : item.content.map((part) => costBlock(conversationText.anthropicBlockCost(part), part.cache_control)),
+            : item.content.map((part) => costBlock(anthropicBlockCost(part), part.cache_control)),
       })),
     };
   },
@@ -130,6 +131,7 @@ export const anthropicFormat: WireFormat<AnthropicRequest, AnthropicConversation
     return typeof first?.text === 'string' ? first.text : undefined;
   },
   route: { path: '/v1/messages', provider: 'anthropic' },
+  passThrough: (headers) => (headers.has('x-api-key') || headers.has('anthropic-version') ? 'own-headers' : undefined),
   readBody(value) {
     const parsed = body.safeParse(value);
     if (!parsed.success) return undefined;

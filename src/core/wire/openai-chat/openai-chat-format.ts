@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { OpenaiConversation, OpenaiMessage } from '../../../spec/conversation.js';
 import type { PreparedRequest, TextBlock } from '../../../spec/prepared-turn.js';
 import type { ConversationReading, WireFormat } from '../../../spec/wire-format.js';
-import { openaiError } from '../api-error-kinds.js';
 import { checkShape } from '../check-shape.js';
-import { conversationText } from '../conversation-text.js';
 import { costBlock } from '../cost-block.js';
-import { requestKeyParts } from '../request-key-parts.js';
 import { decorateOpenaiRequest, findCurrentOpenaiTurn } from './decorate-openai-request.js';
 import { openaiChatReply } from './openai-chat-reply.js';
+import { openaiError } from './openai-error.js';
+import { openaiKeyParts } from './openai-key-parts.js';
+import { openaiMessageCost } from './openai-message-cost.js';
+import { openaiMessageText } from './openai-message-text.js';
 
 const part = z
   .looseObject({ type: z.string() })
@@ -45,21 +46,21 @@ export const openaiChatFormat: WireFormat<OpenaiMessage[], OpenaiConversation> =
     if (turn === undefined) return undefined;
     const systemTexts: string[] = [];
     const reading: ConversationReading = {
-      text: conversationText.openai(turn),
+      text: openaiMessageText(turn),
       types: Array.isArray(turn.content) ? turn.content.map((item) => item.type) : [],
       visible: [],
       previousReply: undefined,
-      sent: messages.slice(0, current + 1).flatMap(requestKeyParts.openai),
+      sent: messages.slice(0, current + 1).flatMap(openaiKeyParts),
       systemText: '',
       historyTexts: [],
     };
     messages.forEach((earlier, index) => {
       if (index === current) return;
-      const cost = conversationText.openaiCost(earlier);
+      const cost = openaiMessageCost(earlier);
       if (isInstruction(earlier.role)) systemTexts.push(cost);
       else reading.historyTexts.push(cost);
       if (index > current || (earlier.role !== 'user' && earlier.role !== 'assistant')) return;
-      const said = conversationText.openai(earlier);
+      const said = openaiMessageText(earlier);
       if (said === '') return;
       reading.visible.push(said);
       if (earlier.role === 'assistant') reading.previousReply = said;
@@ -75,7 +76,7 @@ export const openaiChatFormat: WireFormat<OpenaiMessage[], OpenaiConversation> =
     const system: TextBlock[] = [];
     const turns: PreparedRequest['messages'] = [];
     for (const item of messages) {
-      const block = costBlock(conversationText.openaiCost(item), undefined);
+      const block = costBlock(openaiMessageCost(item), undefined);
       if (isInstruction(item.role)) system.push(block);
       else turns.push({ role: item.role === 'assistant' ? 'assistant' : 'user', content: [block] });
     }
@@ -100,6 +101,7 @@ export const openaiChatFormat: WireFormat<OpenaiMessage[], OpenaiConversation> =
     return typeof first?.text === 'string' ? first.text : undefined;
   },
   route: { path: '/v1/chat/completions', provider: 'openai' },
+  passThrough: () => 'fallback',
   readBody(value) {
     const parsed = body.safeParse(value);
     if (!parsed.success) return undefined;

@@ -5,6 +5,12 @@ import { dataSize } from '../data-size.js';
 /** The part types whose `text` is what a message says. */
 const TEXT_PARTS = new Set(['input_text', 'output_text']);
 
+/**
+ * Where a part's data or address is: `input_image`'s `image_url` (a URL or a data URL) or `file_id`, `input_file`'s
+ * `file_data`, `file_url` or `file_id`, `input_audio.data`.
+ */
+const DATA_FIELDS = ['data', 'url', 'file_data', 'file_id', 'image_url', 'file_url'];
+
 /** Whether an item of a Responses API `input` is a message (`{ role, content }`, of type `message` or none). */
 export const isMessage = (item: ResponsesItem): boolean =>
   (item.type === undefined || item.type === 'message') && typeof item.role === 'string';
@@ -37,7 +43,7 @@ export const responsesItemText = {
     if (!Array.isArray(item.content)) return parts;
     for (const part of item.content as ReadonlyArray<OpenFields>) {
       if (typeof part !== 'object' || part === null || TEXT_PARTS.has(String(part.type))) continue;
-      parts.push(String(part.type), dataSize(part));
+      parts.push(String(part.type), dataSize([part.input_audio, part], DATA_FIELDS));
     }
     return parts;
   },
