@@ -187,9 +187,29 @@ export interface BenchStores {
   embedder?: Embedder | undefined;
 }
 
+/**
+ * LoCoMo's conversations in two halves (issue 24): rules, weights and signals are chosen on the tuning half and
+ * reported on the untouched one, which nothing is ever chosen on. Other files (`--data`) have no halves.
+ */
+const LOCOMO_HALVES: Readonly<Record<string, Half>> = {
+  'conv-26': 'tuning',
+  'conv-41': 'tuning',
+  'conv-43': 'tuning',
+  'conv-47': 'tuning',
+  'conv-49': 'tuning',
+  'conv-30': 'untouched',
+  'conv-42': 'untouched',
+  'conv-44': 'untouched',
+  'conv-48': 'untouched',
+  'conv-50': 'untouched',
+};
+type Half = 'tuning' | 'untouched';
+
 interface Sums {
   questions: number;
   recall: Record<Ranking, number[]>;
+  /** Per half of LoCoMo: the question count, and the recall@k sums of memstack and the baseline. */
+  byHalf: Map<Half, { count: number; memstack: number[]; baseline: number[] }>;
   /** Per category: the question count, and the recall@k sums of memstack and the baseline. */
   byCategory: Map<number, { count: number; memstack: number[]; baseline: number[] }>;
 }
@@ -248,8 +268,10 @@ async function evaluate(
       vectors: KS.map(() => 0),
     },
     byCategory: new Map(),
+    byHalf: new Map(),
   };
   for (const conversation of conversations) {
+    const half = LOCOMO_HALVES[conversation.id];
     const indexed = await index(conversation, await stores.sqlite.open(), undefined);
     // The same conversation indexed in a Postgres store of its own (one fresh schema, as SQLite has one database).
     const onPostgres = stores.postgres ? await index(conversation, await stores.postgres.open(), undefined) : undefined;
@@ -280,15 +302,23 @@ async function evaluate(
         baseline: KS.map(() => 0),
       };
       category.count += 1;
+      const halfSums =
+        half === undefined
+          ? undefined
+          : (sums.byHalf.get(half) ?? { count: 0, memstack: KS.map(() => 0), baseline: KS.map(() => 0) });
+      if (halfSums) halfSums.count += 1;
       for (const ranking of RANKINGS) {
         KS.forEach((k, at) => {
           const recall = partialRecall(qa.evidence, ranked[ranking].slice(0, k));
           sums.recall[ranking][at] = (sums.recall[ranking][at] ?? 0) + recall;
-          if (ranking === 'memstack' || ranking === 'baseline')
+          if (ranking === 'memstack' || ranking === 'baseline') {
             category[ranking][at] = (category[ranking][at] ?? 0) + recall;
+            if (halfSums) halfSums[ranking][at] = (halfSums[ranking][at] ?? 0) + recall;
+          }
         });
       }
       sums.byCategory.set(qa.category, category);
+      if (half !== undefined && halfSums) sums.byHalf.set(half, halfSums);
     }
     await indexed.close();
     await onPostgres?.close();
@@ -374,6 +404,7 @@ export interface LocomoRecall {
   memstack: Recall;
   postgres?: Recall;
   vectors?: Recall;
+  byHalf: Record<string, unknown>;
   byCategory: Record<string, unknown>;
 }
 
@@ -417,6 +448,21 @@ export async function locomoRecall(
           : []),
       ],
     );
+    const halves = (['tuning', 'untouched'] as const).flatMap((half) => {
+      const value = sums.byHalf.get(half);
+      return value ? [{ half, value }] : [];
+    });
+    if (halves.length > 0)
+      printTable(
+        `${granularity.name}: the tuning half (conv-26, 41, 43, 47, 49) and the untouched half (conv-30, 42, 44, 48, 50), memstack | baseline`,
+        ['half', 'questions', 'R@1', 'R@3', 'R@5', 'R@10', '| R@1', 'R@3', 'R@5', 'R@10'],
+        halves.map(({ half, value }) => [
+          half,
+          value.count,
+          ...value.memstack.map((sum) => sum / value.count),
+          ...value.baseline.map((sum) => sum / value.count),
+        ]),
+      );
     const categories = [...sums.byCategory.entries()].sort(([a], [b]) => a - b);
     printTable(
       `${granularity.name}: recall by question category (memstack | baseline)`,
@@ -433,6 +479,16 @@ export async function locomoRecall(
       memstack,
       ...(postgres ? { postgres } : {}),
       ...(vectors ? { vectors } : {}),
+      byHalf: Object.fromEntries(
+        halves.map(({ half, value }) => [
+          half,
+          {
+            questions: value.count,
+            memstack: toRecall(value.memstack, value.count),
+            baseline: toRecall(value.baseline, value.count),
+          },
+        ]),
+      ),
       byCategory: Object.fromEntries(
         categories.map(([category, value]) => [
           CATEGORIES[category] ?? String(category),
