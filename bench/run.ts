@@ -1,5 +1,6 @@
 import { embedderFromFlags } from '../src/cli/embedder-options.js';
 import type { Embedder } from '../src/index.js';
+import { offlineEnglishEmbedder } from '../src/offline-embedder.js';
 import { cacheBench } from './cache.js';
 import { extractionBench } from './extraction.js';
 import { importsBench } from './imports.js';
@@ -28,7 +29,8 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   // How long a dead process's job waits before another runs it (SQLite: its lease is taken once its process is gone).
   reclaim: reclaimBench,
   reliability: reliabilityBench,
-  // `--embed-base-url <url> --embed-model <model> [--embed-key-env <name>]`: a ranking fused with that model's vectors.
+  // `--embed-base-url <url> --embed-model <model> [--embed-key-env <name>]`, or `--embed-offline` (the offline English
+  // model of memstack/offline-embedder): a ranking fused with that model's vectors.
   retrieval: () => retrievalBench({ ...(data ? { data } : {}), ...(store ? { store } : {}), embedder }),
   trim: trimBench,
 };
@@ -68,6 +70,10 @@ try {
     embedModel: embedFlags.embedModel.value,
     embedKeyEnv: embedFlags.embedKeyEnv.value,
   });
+  if (args.includes('--embed-offline')) {
+    if (embedder !== undefined) throw new Error('--embed-offline and --embed-base-url name two embedders: give one');
+    embedder = offlineEnglishEmbedder();
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);

@@ -35,6 +35,7 @@ const ENTRIES = [
   'postgres.ts',
   'anthropic.ts',
   'openai-compatible.ts',
+  'offline-embedder.ts',
   'claude-cli.ts',
   'testing.ts',
   'store-kit.ts',

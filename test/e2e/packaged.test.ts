@@ -247,6 +247,7 @@ const { createInspector } = require('memstack/server');`)}})();`,
         'sqlite',
         'anthropic',
         'openai-compatible',
+        'offline-embedder',
         'claude-cli',
         'testing',
         'ai-sdk',
@@ -269,15 +270,16 @@ console.log((${shape})(modules));`,
 console.log((${shape})(modules));`,
     );
     expect(JSON.parse(imported)).toEqual(JSON.parse(required));
-    const [main, sqlite, anthropic, openai, claudeCli, testing, aiSdk, server, wire, storeKit] = JSON.parse(
+    const [main, sqlite, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit] = JSON.parse(
       imported,
     ) as string[][];
     expect(main).toEqual(expect.arrayContaining(['createMemoryStack', 'MemstackError', 'o200kTokenizer', 'trimTurn']));
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
-    expect([sqlite, anthropic, openai, claudeCli, testing, aiSdk, server, wire, storeKit]).toEqual([
+    expect([sqlite, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit]).toEqual([
       ['sqliteStore'],
       ['anthropicModel', 'fromAnthropicUsage'],
       ['fromOpenaiCompatibleUsage', 'openaiCompatibleEmbedder', 'openaiCompatibleModel'],
+      ['offlineEnglishEmbedder'],
       ['claudeCliModel'],
       ['memoryStore', 'scriptedCompletionModel'],
       ['mapAiSdkUsage', 'memstackMiddleware'],
