@@ -4,8 +4,9 @@ import { foldSpanish } from './spanish-fold.js';
 // What starts a clause of its own: a verb in the first person (after adverbs and pronouns), or "mi perra…".
 const CLAUSE_START =
   '(?:(?:ya|no|tambien|siempre|nunca|ahora|todavia|aun|solo|me|nos|te|le|lo|la|los|las|se)\\s+)*(?:soy|estoy|voy|doy|he|hemos|somos|estamos|vamos|\\p{L}{2,}(?:o|amos|emos|imos)(?![\\p{L}])|(?:mi|mis|nuestro|nuestra|nuestros|nuestras)\\s)';
-// "pero", "así que", "porque", "si" always end a clause (a reason or a condition states no fact of its own); "y" and a comma only before a clause of its own ("vivo en Córdoba,
-// trabajo de enfermera", not "cerca de la playa, en Valencia").
+// "pero", "así que", "porque", "si" always end a clause (a reason or a condition states no fact of its own), and so
+// does a comma before an article (a new subject); "y" and a comma otherwise only before a clause of its own ("vivo en
+// Córdoba, trabajo de enfermera", not "cerca de la playa, en Valencia").
 const BREAK = new RegExp(
   `\\s*;\\s*|,?\\s+(?=(?:pero|asi que|porque|ya que|aunque|si)\\s)|,\\s+(?=(?:el|la|los|las|un|una|su|sus)\\s)|,\\s+(?:y\\s+|e\\s+)?(?=${CLAUSE_START})|\\s+(?:y|e)\\s+(?=${CLAUSE_START})`,
   'u',
