@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SentPrompt, TurnTrace } from '../../spec/turn-trace.js';
+import type { WireFormatName } from '../../spec/wire-format.js';
 
 const count = z.number().nonnegative();
 const traceSchema = z.object({
@@ -25,7 +26,7 @@ const traceSchema = z.object({
 });
 
 const sentSchema = z.object({
-  format: z.enum(['anthropic', 'openai', 'openai-responses']),
+  format: z.string(),
   system: z.unknown(),
   earlierMessages: z.number().int().nonnegative(),
   current: z.array(z.unknown()),
@@ -39,20 +40,24 @@ export function parseTurnTrace(json: string | null): TurnTrace | null {
   return json === null ? null : (traceSchema.safeParse(safeJson(json)).data ?? null);
 }
 
-/** A stored request (`serializeSentPrompt`'s JSON texts) as a `SentPrompt`, or null when it does not parse. */
-export function parseSentPrompt(stored: {
-  format: string;
-  system: string | null;
-  earlierMessages: number;
-  current: string;
-}): SentPrompt | null {
+/**
+ * A stored request (`serializeSentPrompt`'s JSON texts) as a `SentPrompt`, or null when it does not parse. `isFormat`
+ * tells the formats this version reads (`isWireFormatName`: the wire table, so a new format needs no edit here); a
+ * request of another format (written by another version) is shown as none.
+ */
+export function parseSentPrompt(
+  stored: { format: string; system: string | null; earlierMessages: number; current: string },
+  isFormat: (name: string) => name is WireFormatName,
+): SentPrompt | null {
   const parsed = sentSchema.safeParse({
     format: stored.format,
     system: stored.system === null ? null : safeJson(stored.system),
     earlierMessages: stored.earlierMessages,
     current: safeJson(stored.current),
   });
-  return parsed.success ? { ...parsed.data, system: parsed.data.system ?? null } : null;
+  if (!parsed.success) return null;
+  const { format, ...rest } = parsed.data;
+  return isFormat(format) ? { ...rest, format, system: rest.system ?? null } : null;
 }
 
 function safeJson(text: string): unknown {

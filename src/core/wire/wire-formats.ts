@@ -12,3 +12,6 @@ export const wireFormats: Readonly<Record<WireFormatName, WireFormat>> = {
 
 /** The format of a `decorate` input that names none (its overload without `format`). */
 export const DEFAULT_WIRE_FORMAT: WireFormatName = 'anthropic';
+
+/** Whether `name` is a row of `wireFormats`, read at call time (a stored request names its format as text). */
+export const isWireFormatName = (name: string): name is WireFormatName => Object.hasOwn(wireFormats, name);

@@ -1,6 +1,7 @@
 import { parseStoredCacheMiss } from '../../core/validation/parse-stored-values.js';
-import { parseSentPrompt, parseTurnTrace } from '../../core/validation/parse-turn-trace.js';
+import { parseTurnTrace } from '../../core/validation/parse-turn-trace.js';
 import type { ReplyFigures, ScopeSummary, SessionSummary, StoreBrowser, StoredFact } from '../../spec/store-browser.js';
+import { sentPromptOfRow } from '../sent-prompt-of-row.js';
 import {
   DETAIL_COLUMNS,
   FACT_COLUMNS,
@@ -86,15 +87,7 @@ export function postgresStoreBrowser(schema: string, guard: PostgresGuard): Stor
         ).map((row) => ({
           ...toTurnDetail(row),
           trace: parseTurnTrace(row.trace),
-          sent:
-            row.format === null || row.current === null
-              ? null
-              : parseSentPrompt({
-                  format: row.format,
-                  system: row.system,
-                  earlierMessages: row.earlier_messages ?? 0,
-                  current: row.current,
-                }),
+          sent: sentPromptOfRow(row),
         })),
       ),
     figures: (key) =>

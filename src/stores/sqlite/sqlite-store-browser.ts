@@ -1,6 +1,7 @@
 import { parseStoredCacheMiss } from '../../core/validation/parse-stored-values.js';
-import { parseSentPrompt, parseTurnTrace } from '../../core/validation/parse-turn-trace.js';
+import { parseTurnTrace } from '../../core/validation/parse-turn-trace.js';
 import type { ReplyFigures, ScopeSummary, SessionSummary, StoreBrowser, StoredFact } from '../../spec/store-browser.js';
+import { sentPromptOfRow } from '../sent-prompt-of-row.js';
 import { FACT_COLUMNS, type FactRow, type TurnDetailRow, toFact, toTurnDetail, toUsage } from './map-sqlite-rows.js';
 import { scopeKey } from './scope-key.js';
 import type { SqliteDatabase } from './sqlite-database.js';
@@ -105,15 +106,7 @@ export function sqliteStoreBrowser(database: SqliteDatabase, guard: SqliteGuard)
         (statements.turns.all(key, afterId ?? 0, limit) as BrowsedTurnRow[]).map((row) => ({
           ...toTurnDetail(row),
           trace: parseTurnTrace(row.trace),
-          sent:
-            row.format === null || row.current === null
-              ? null
-              : parseSentPrompt({
-                  format: row.format,
-                  system: row.system,
-                  earlierMessages: row.earlier_messages ?? 0,
-                  current: row.current,
-                }),
+          sent: sentPromptOfRow(row),
         })),
       ),
     figures: (key) =>
