@@ -1,10 +1,7 @@
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { attributeSource } from '../core/facts/attribute-source.js';
-import { hashFact } from '../core/facts/hash-fact.js';
 import { isSubstantive } from '../core/facts/is-substantive.js';
 import { renderPin } from '../core/prompt/render-pin.js';
 import { factContext } from '../core/search/fact-context.js';
-import { factSimilarity } from '../core/search/fact-similarity.js';
 import { appendClarification } from '../core/task/append-clarification.js';
 import { stripSenderMetadata } from '../core/text/strip-sender-metadata.js';
 import { parseExtraction } from '../core/validation/parse-extraction.js';
@@ -13,10 +10,10 @@ import { StoreError } from '../spec/errors/store-error.js';
 import type { Extraction, ExtractionInput } from '../spec/extractor.js';
 import type { Fact } from '../spec/fact.js';
 import type { MemoryVerdict } from '../spec/memory-policy.js';
-import type { MemorySource } from '../spec/memory-source.js';
-import type { Clarification, ExtractionCommit, NewFact, PinState, SessionRecord } from '../spec/memory-store.js';
+import type { Clarification, ExtractionCommit, PinState, SessionRecord } from '../spec/memory-store.js';
 import { admitMemory } from './admit-memory.js';
-import { findNearDuplicate, findSupersededFacts, storedFact, userStatements } from './save-fact.js';
+import { type FactPlan, NO_FACTS, planFacts } from './plan-facts.js';
+import { storedFact } from './save-fact.js';
 import { searchFacts } from './search-facts.js';
 import type { StackContext } from './stack-context.js';
 import { storeVectors } from './store-vectors.js';
@@ -309,101 +306,6 @@ function emitClarification(
     pinned: renderPin(next.pin),
     condensed: next.condensed,
   });
-}
-
-/** The facts an extraction will write, found from reads only: what to insert, bump and supersede. */
-interface FactPlan {
-  facts: Array<{ write: NewFact; source: MemorySource }>;
-  /** Stored facts with nearly the same wording as a new one: bumped instead of a second copy. */
-  nearDuplicates: Array<{ id: number; text: string }>;
-  supersede: Array<{ id: number; byFact: number | 'newest' }>;
-  rejected: Array<{ text: string; reason: string }>;
-}
-
-const NO_FACTS: FactPlan = { facts: [], nearDuplicates: [], supersede: [], rejected: [] };
-
-async function planFacts(
-  context: StackContext,
-  job: ExtractionJob,
-  extraction: Extraction,
-  related: ReadonlyArray<{ id: number; text: string }>,
-  othersTakePart: boolean,
-): Promise<FactPlan> {
-  const { limits } = context;
-  const { scope } = job;
-  const plan: FactPlan = { facts: [], nearDuplicates: [], supersede: [], rejected: [] };
-  let accepted = 0;
-  const userText = stripSenderMetadata(job.userText);
-  for (const raw of extraction.facts ?? []) {
-    if (accepted >= limits.factsPerTurn) break;
-    // Whose words the fact carries decides what it may say: a preference about answers taken from a reply (or a tool
-    // output it quotes) is refused, the user's own is kept.
-    const source =
-      typeof raw === 'string'
-        ? attributeSource(raw, { user: userText, reply: job.replyText }, { ownWords: othersTakePart })
-        : 'reply';
-    if (othersTakePart && source === 'reply') {
-      plan.rejected.push({ text: typeof raw === 'string' ? raw.slice(0, 200) : '', reason: 'not-own-words' });
-      continue;
-    }
-    const checked = admitMemory(context, { text: raw, kind: 'fact', source, maxChars: limits.factMaxChars });
-    if (!checked.ok) {
-      plan.rejected.push({ text: checked.text, reason: checked.reason });
-      continue;
-    }
-    accepted += 1;
-    // Two facts of this very turn worded nearly the same: the first one stands for both.
-    if (plan.facts.some(({ write }) => factSimilarity(write.text, checked.text) >= limits.nearDuplicateSimilarity)) {
-      continue;
-    }
-    const near = await findNearDuplicate(context, scope, checked.text);
-    if (near) {
-      plan.nearDuplicates.push({ id: near.id, text: checked.text });
-      continue;
-    }
-    plan.facts.push({
-      source,
-      write: {
-        text: checked.text,
-        hash: hashFact(checked.text),
-        sourceSessionKey: job.sessionKey,
-        sourceTurnId: job.userTurnId,
-        source,
-        context: job.factContext?.text,
-        contextTurnIds: job.factContext?.turnIds,
-        at: context.now(),
-      },
-    });
-  }
-  if (plan.facts.length === 0) return plan;
-  const relatedIds = new Set(related.map((fact) => fact.id));
-  const superseded = new Set<number>();
-  // An extractor that answers the question (an LLM's `supersedes`, even empty) is trusted on the facts it was shown:
-  // it read them and the message, where the word rules read words. Only a fact it was shown may go by its word, and
-  // only for a fact stored now.
-  const trusted = extraction.supersedes !== undefined;
-  for (const id of extraction.supersedes ?? []) {
-    if (!relatedIds.has(id) || superseded.has(id)) continue;
-    superseded.add(id);
-    plan.supersede.push({ id, byFact: 'newest' });
-  }
-  // The policy's supersede rule (as `facts.add` applies it) runs on each new fact, then on the user's own statements
-  // ("I've gone off dark roast, …"), for what the extractor did not judge: every fact when it gave no answer (the
-  // heuristic extractor, an LLM reply without the field), else only facts it was never shown (a move to Berlin shares
-  // no word with "lives in Paris", so the search that chose what it saw did not find it). What the message replaces
-  // is replaced by the turn's newest fact; a turn that stores no fact replaces nothing.
-  const statements: Array<{ text: string; byFact: number | 'newest'; byUser: boolean }> = [
-    ...plan.facts.map(({ write }, index) => ({ text: write.text, byFact: index, byUser: false })),
-    ...userStatements(context, userText).map((text) => ({ text, byFact: 'newest' as const, byUser: true })),
-  ];
-  for (const { text, byFact, byUser } of statements) {
-    for (const id of await findSupersededFacts(context, scope, text, { related, byUser })) {
-      if (superseded.has(id) || (trusted && relatedIds.has(id))) continue;
-      superseded.add(id);
-      plan.supersede.push({ id, byFact });
-    }
-  }
-  return plan;
 }
 
 /** The events of what `commitExtraction` wrote of the plan; returns the facts it added. */
