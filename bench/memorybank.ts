@@ -16,8 +16,19 @@ export const MEMORYBANK_PATHS = {
   zh: resolve(here, '../../shared/data/memorybank/memory_bank_cn.json'),
 } as const;
 
-/** Our questions on those chats: test/fixtures/memorybank-questions.json. */
-export const MEMORYBANK_QUESTIONS_PATH = resolve(here, '../test/fixtures/memorybank-questions.json');
+/**
+ * Our two question sets on those chats: `tuned`, the one the ranking rules of issue 13 were chosen on, and
+ * `untouched`, written independently and frozen before any rule or weight changed for it (issue 24): only reported on,
+ * never used to choose anything.
+ */
+export const MEMORYBANK_QUESTION_SETS = {
+  tuned: resolve(here, '../test/fixtures/memorybank-questions.json'),
+  untouched: resolve(here, '../test/fixtures/memorybank-questions-untouched.json'),
+} as const;
+
+export type MemoryBankQuestionSet = keyof typeof MEMORYBANK_QUESTION_SETS;
+
+export const MEMORYBANK_QUESTIONS_PATH = MEMORYBANK_QUESTION_SETS.tuned;
 
 export type MemoryBankLanguage = keyof typeof MEMORYBANK_PATHS;
 
@@ -45,15 +56,15 @@ const ASSISTANT = { en: 'AI companion', zh: 'AI伴侣' } as const;
  * unchanged: a person's chat is one conversation, each day a session, each exchange two turns (the person's message,
  * the companion's reply) that share one id, `<date>#<index>`; a question's evidence is the exchanges that answer it.
  * Only the conversations that have questions are returned. No facts: MemoryBank has no observations per turn.
+ * The questions are those of `paths.set` (the tuned set unless told), or of the file `paths.questions`.
  */
 export function loadMemoryBank(
   language: MemoryBankLanguage,
-  paths: { data?: string; questions?: string } = {},
+  paths: { data?: string; questions?: string; set?: MemoryBankQuestionSet } = {},
 ): LocomoConversation[] {
   const data = dataSchema.parse(JSON.parse(readFileSync(paths.data ?? MEMORYBANK_PATHS[language], 'utf8')));
-  const fixture = memoryBankQuestionsSchema.parse(
-    JSON.parse(readFileSync(paths.questions ?? MEMORYBANK_QUESTIONS_PATH, 'utf8')),
-  );
+  const questionsPath = paths.questions ?? MEMORYBANK_QUESTION_SETS[paths.set ?? 'tuned'];
+  const fixture = memoryBankQuestionsSchema.parse(JSON.parse(readFileSync(questionsPath, 'utf8')));
   const people = new Map(Object.entries(data).map(([key, person]) => [key.trim(), person]));
   const conversations: LocomoConversation[] = [];
   for (const [name, person] of people) {

@@ -6,7 +6,7 @@ import { localePack } from '../src/locales/locale-table.js';
 import { type BenchStore, type BenchStoreName, benchStore } from './bench-store.js';
 import { cjkRecall, KOREAN_FIXTURE } from './cjk-retrieval.js';
 import { LOCOMO_PATH, type LocomoConversation, loadLocomo, partialRecall } from './locomo.js';
-import { loadMemoryBank, type MemoryBankLanguage } from './memorybank.js';
+import { loadMemoryBank, type MemoryBankLanguage, type MemoryBankQuestionSet } from './memorybank.js';
 import { printTable } from './print-table.js';
 
 const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(localePack('en').search.stopWords);
@@ -337,8 +337,9 @@ const toRecall = (values: number[], questions: number): Recall => {
  * `observation` facts are indexed in one scope each and queried with every question that has evidence; recall@k of
  * the evidence dia_ids (LoCoMo's partial recall), memstack's ranking (`facts.search`, as `prepare` ranks) against a
  * plain FTS5 bm25 OR-query over the same items, in the same run. Then the same for turns on the MemoryBank chats with
- * our questions (English, Chinese), and the small CJK and Korean sets. With an `embedder`, LoCoMo and MemoryBank get
- * one more row: the same ranking fused with that model's vectors (see `BenchStores`).
+ * our two question sets, tuned and untouched (English, Chinese), and the small CJK and Korean sets. With an
+ * `embedder`, LoCoMo and MemoryBank get one more row: the same ranking fused with that model's vectors (see
+ * `BenchStores`).
  */
 export async function retrievalBench(
   options: { data?: string; store?: BenchStoreName; embedder?: Embedder | undefined } = {},
@@ -364,7 +365,7 @@ async function measure(
   dataName: string,
 ): Promise<Record<string, unknown>> {
   const result = await locomoRecall(conversations, stores, dataName);
-  const memorybank = await measureMemoryBank(stores);
+  const { tuned: memorybank, untouched: memorybankUntouched } = await measureMemoryBank(stores);
   const cjk = await cjkRecall(undefined, stores.sqlite);
   const cjkPostgres = stores.postgres ? await cjkRecall(undefined, stores.postgres) : undefined;
   printTable(
@@ -392,6 +393,7 @@ async function measure(
   return {
     ...result,
     memorybank,
+    memorybankUntouched,
     cjk,
     korean,
     ...(cjkPostgres ? { cjkPostgres } : {}),
@@ -504,39 +506,50 @@ export async function locomoRecall(
   return result;
 }
 
+type MemoryBankRecall = Record<MemoryBankLanguage, Partial<Record<Ranking, Recall>>>;
+
 /**
- * Turn retrieval on the MemoryBank chats with our questions (test/fixtures/memorybank-questions.json), per language:
- * the same indexing, ranking and baselines as LoCoMo's turns; an exchange counts as found when either of its turns is.
+ * Turn retrieval on the MemoryBank chats, per language, with both question sets side by side: the tuned one
+ * (test/fixtures/memorybank-questions.json, the rules of issue 13 were chosen on it) and the untouched one
+ * (memorybank-questions-untouched.json, frozen before any rule saw it, only reported on). The same indexing, ranking
+ * and baselines as LoCoMo's turns; an exchange counts as found when either of its turns is.
  */
-async function measureMemoryBank(stores: BenchStores): Promise<Record<MemoryBankLanguage, Record<string, Recall>>> {
-  const result = {} as Record<MemoryBankLanguage, Record<string, Recall>>;
+async function measureMemoryBank(stores: BenchStores): Promise<Record<MemoryBankQuestionSet, MemoryBankRecall>> {
+  const result: Record<MemoryBankQuestionSet, MemoryBankRecall> = {
+    tuned: { en: {}, zh: {} },
+    untouched: { en: {}, zh: {} },
+  };
   for (const language of ['en', 'zh'] as const) {
-    const conversations = loadMemoryBank(language);
-    const sums = await evaluate(indexTurns, conversations, stores);
-    const recall = (ranking: Ranking) => toRecall(sums.recall[ranking], sums.questions);
-    const rows: Array<[string, Recall]> = [
-      ['memstack (turn index, stack.searchTurns)', recall('memstack')],
-      ...(stores.postgres ? [['  same ranking on the Postgres store', recall('postgres')] as [string, Recall]] : []),
-      ...(stores.embedder
-        ? [[`  fused with vectors (${stores.embedder.model})`, recall('vectors')] as [string, Recall]]
-        : []),
-      ['FTS5 bm25 baseline (porter, content words OR-ed)', recall('baseline')],
+    const rankings: Array<[string, Ranking]> = [
+      ['memstack (turn index, stack.searchTurns)', 'memstack'],
+      ...(stores.postgres ? [['  same ranking on the Postgres store', 'postgres'] as [string, Ranking]] : []),
+      ...(stores.embedder ? [[`  fused with vectors (${stores.embedder.model})`, 'vectors'] as [string, Ranking]] : []),
+      ['FTS5 bm25 baseline (porter, content words OR-ed)', 'baseline'],
       ...(language === 'zh'
-        ? [['FTS5 bm25 over character bigrams (CJK baseline)', recall('baselineBigrams')] as [string, Recall]]
+        ? [['FTS5 bm25 over character bigrams (CJK baseline)', 'baselineBigrams'] as [string, Ranking]]
         : []),
     ];
-    printTable(
-      `MemoryBank ${language} turns (${conversations.length} chats, ${sums.questions} questions; Zhong et al. 2024)`,
-      ['ranking', 'R@1', 'R@3', 'R@5', 'R@10'],
-      rows.map(([name, value]) => [name, value.r1, value.r3, value.r5, value.r10]),
-    );
-    result[language] = {
-      memstack: recall('memstack'),
-      baseline: recall('baseline'),
-      ...(language === 'zh' ? { baselineBigrams: recall('baselineBigrams') } : {}),
-      ...(stores.postgres ? { postgres: recall('postgres') } : {}),
-      ...(stores.embedder ? { vectors: recall('vectors') } : {}),
+    const measureSet = async (set: MemoryBankQuestionSet) => {
+      const conversations = loadMemoryBank(language, { set });
+      const sums = await evaluate(indexTurns, conversations, stores);
+      const recall = (ranking: Ranking) => toRecall(sums.recall[ranking], sums.questions);
+      result[set][language] = Object.fromEntries(rankings.map(([, ranking]) => [ranking, recall(ranking)]));
+      return { chats: conversations.length, questions: sums.questions, recall };
     };
+    const tuned = await measureSet('tuned');
+    const untouched = await measureSet('untouched');
+    const figures = (value: Recall) => [value.r1, value.r3, value.r5, value.r10];
+    printTable(
+      `MemoryBank ${language} turns (Zhong et al. 2024): the tuned set (${tuned.questions} questions, ${tuned.chats} ` +
+        `chats; the rules of issue 13 were chosen on it) beside the untouched set (${untouched.questions} questions, ` +
+        `${untouched.chats} chats; frozen before any rule saw it, only reported on)`,
+      ['ranking', 'tuned R@1', 'R@3', 'R@5', 'R@10', 'untouched R@1', 'R@3', 'R@5', 'R@10'],
+      rankings.map(([name, ranking]) => [
+        name,
+        ...figures(tuned.recall(ranking)),
+        ...figures(untouched.recall(ranking)),
+      ]),
+    );
   }
   return result;
 }

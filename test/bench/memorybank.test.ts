@@ -1,20 +1,26 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   loadMemoryBank,
   MEMORYBANK_PATHS,
-  MEMORYBANK_QUESTIONS_PATH,
+  MEMORYBANK_QUESTION_SETS,
+  type MemoryBankQuestionSet,
   memoryBankQuestionsSchema,
 } from '../../bench/memorybank.js';
 
-const fixture = memoryBankQuestionsSchema.parse(JSON.parse(readFileSync(MEMORYBANK_QUESTIONS_PATH, 'utf8')));
+const readSet = (path: string) => memoryBankQuestionsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 const hasData = existsSync(MEMORYBANK_PATHS.en) && existsSync(MEMORYBANK_PATHS.zh);
+const SETS = Object.keys(MEMORYBANK_QUESTION_SETS) as MemoryBankQuestionSet[];
 
-describe('the MemoryBank questions of the retrieval bench', () => {
+describe.each(SETS)('the %s MemoryBank questions of the retrieval bench', (set) => {
+  const fixture = readSet(MEMORYBANK_QUESTION_SETS[set]);
+
   it('has at least 30 distinct questions per language, over several chats', () => {
     for (const language of ['en', 'zh'] as const) {
       const rows = fixture.questions.filter((row) => row.language === language);
-      expect(new Set(rows.map((row) => row.question)).size).toBe(rows.length);
+      expect(new Set(rows.map((row) => `${row.conversation}\n${row.question}`)).size).toBe(rows.length);
       expect(rows.length).toBeGreaterThanOrEqual(30);
       expect(new Set(rows.map((row) => row.conversation)).size).toBeGreaterThanOrEqual(5);
     }
@@ -29,7 +35,7 @@ describe('the MemoryBank questions of the retrieval bench', () => {
   // The data is read in place from ../shared/data/memorybank (never copied into the repository).
   it.skipIf(!hasData)('cites only exchanges that exist, and reads each chat as LoCoMo-shaped turns', () => {
     for (const language of ['en', 'zh'] as const) {
-      const conversations = loadMemoryBank(language);
+      const conversations = loadMemoryBank(language, { set });
       const asked = fixture.questions.filter((row) => row.language === language).length;
       expect(conversations.reduce((sum, conversation) => sum + conversation.questions.length, 0)).toBe(asked);
       for (const conversation of conversations) {
@@ -43,5 +49,27 @@ describe('the MemoryBank questions of the retrieval bench', () => {
         }
       }
     }
+  });
+});
+
+describe.skipIf(!hasData)('loading a MemoryBank question set', () => {
+  // The check above is only worth something if a wrong reference stops the load.
+  it.each([
+    ['an exchange past the end of its day', '2023-04-27#40', /cites unknown 2023-04-27#40/],
+    ['a day the chat does not have', '2023-06-01#0', /cites unknown 2023-06-01#0/],
+  ])('refuses a set that cites %s', (_, reference, message) => {
+    const directory = mkdtempSync(join(tmpdir(), 'memorybank-questions-'));
+    const path = join(directory, 'questions.json');
+    const question = { language: 'en', conversation: 'Luna', question: 'What did I say?', evidence: [reference] };
+    writeFileSync(path, JSON.stringify({ about: 'broken on purpose', questions: [question] }));
+    expect(() => loadMemoryBank('en', { questions: path })).toThrow(message);
+  });
+
+  it('refuses a set that asks in a chat the data does not have', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'memorybank-questions-'));
+    const path = join(directory, 'questions.json');
+    const question = { language: 'zh', conversation: '无此人', question: '我说过什么？', evidence: ['2023-04-27#0'] };
+    writeFileSync(path, JSON.stringify({ about: 'broken on purpose', questions: [question] }));
+    expect(() => loadMemoryBank('zh', { questions: path })).toThrow(/no conversation named 无此人/);
   });
 });
