@@ -209,7 +209,7 @@ interface Sums {
   questions: number;
   recall: Record<Ranking, number[]>;
   /** Per half of LoCoMo: the question count, and the recall@k sums of memstack and the baseline. */
-  byHalf: Map<Half, { count: number; memstack: number[]; baseline: number[] }>;
+  byHalf: Map<Half, { count: number; memstack: number[]; baseline: number[]; vectors: number[] }>;
   /** Per category: the question count, and the recall@k sums of memstack and the baseline. */
   byCategory: Map<number, { count: number; memstack: number[]; baseline: number[] }>;
 }
@@ -305,7 +305,12 @@ async function evaluate(
       const halfSums =
         half === undefined
           ? undefined
-          : (sums.byHalf.get(half) ?? { count: 0, memstack: KS.map(() => 0), baseline: KS.map(() => 0) });
+          : (sums.byHalf.get(half) ?? {
+              count: 0,
+              memstack: KS.map(() => 0),
+              baseline: KS.map(() => 0),
+              vectors: KS.map(() => 0),
+            });
       if (halfSums) halfSums.count += 1;
       for (const ranking of RANKINGS) {
         KS.forEach((k, at) => {
@@ -313,7 +318,9 @@ async function evaluate(
           sums.recall[ranking][at] = (sums.recall[ranking][at] ?? 0) + recall;
           if (ranking === 'memstack' || ranking === 'baseline') {
             category[ranking][at] = (category[ranking][at] ?? 0) + recall;
-            if (halfSums) halfSums[ranking][at] = (halfSums[ranking][at] ?? 0) + recall;
+          }
+          if (halfSums && (ranking === 'memstack' || ranking === 'baseline' || ranking === 'vectors')) {
+            halfSums[ranking][at] = (halfSums[ranking][at] ?? 0) + recall;
           }
         });
       }
@@ -456,12 +463,25 @@ export async function locomoRecall(
     });
     if (halves.length > 0)
       printTable(
-        `${granularity.name}: the tuning half (conv-26, 41, 43, 47, 49) and the untouched half (conv-30, 42, 44, 48, 50), memstack | baseline`,
-        ['half', 'questions', 'R@1', 'R@3', 'R@5', 'R@10', '| R@1', 'R@3', 'R@5', 'R@10'],
+        `${granularity.name}: the tuning half (conv-26, 41, 43, 47, 49) and the untouched half (conv-30, 42, 44, 48, 50), memstack | ${stores.embedder ? 'fused with vectors | ' : ''}baseline`,
+        [
+          'half',
+          'questions',
+          'R@1',
+          'R@3',
+          'R@5',
+          'R@10',
+          ...(stores.embedder ? ['| R@1', 'R@3', 'R@5', 'R@10'] : []),
+          '| R@1',
+          'R@3',
+          'R@5',
+          'R@10',
+        ],
         halves.map(({ half, value }) => [
           half,
           value.count,
           ...value.memstack.map((sum) => sum / value.count),
+          ...(stores.embedder ? value.vectors.map((sum) => sum / value.count) : []),
           ...value.baseline.map((sum) => sum / value.count),
         ]),
       );
@@ -487,6 +507,7 @@ export async function locomoRecall(
           {
             questions: value.count,
             memstack: toRecall(value.memstack, value.count),
+            ...(stores.embedder ? { vectors: toRecall(value.vectors, value.count) } : {}),
             baseline: toRecall(value.baseline, value.count),
           },
         ]),

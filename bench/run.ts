@@ -1,6 +1,8 @@
 import { embedderFromFlags } from '../src/cli/embedder-options.js';
 import type { Embedder } from '../src/index.js';
 import { offlineEnglishEmbedder } from '../src/offline-embedder.js';
+import { openaiCompatibleEmbedder } from '../src/openai-compatible.js';
+import { type EmbeddingsServer, startEmbeddingsServer } from '../test/support/embeddings-server.js';
 import { cacheBench } from './cache.js';
 import { extractionBench } from './extraction.js';
 import { importsBench } from './imports.js';
@@ -29,8 +31,9 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   // How long a dead process's job waits before another runs it (SQLite: its lease is taken once its process is gone).
   reclaim: reclaimBench,
   reliability: reliabilityBench,
-  // `--embed-base-url <url> --embed-model <model> [--embed-key-env <name>]`, or `--embed-offline` (the offline English
-  // model of memstack/offline-embedder): a ranking fused with that model's vectors.
+  // `--embed-base-url <url> --embed-model <model> [--embed-key-env <name>]`, `--embed-offline` (the offline English
+  // model of memstack/offline-embedder) or `--embed-blind` (the tests' meaning-blind hashed words): a ranking fused
+  // with that model's vectors.
   retrieval: () => retrievalBench({ ...(data ? { data } : {}), ...(store ? { store } : {}), embedder }),
   trim: trimBench,
 };
@@ -64,15 +67,23 @@ const embedFlags = {
   embedKeyEnv: flag('--embed-key-env'),
 };
 let embedder: Embedder | undefined;
+let blindServer: EmbeddingsServer | undefined;
 try {
   embedder = embedderFromFlags({
     embedBaseUrl: embedFlags.embedBaseUrl.value,
     embedModel: embedFlags.embedModel.value,
     embedKeyEnv: embedFlags.embedKeyEnv.value,
   });
-  if (args.includes('--embed-offline')) {
-    if (embedder !== undefined) throw new Error('--embed-offline and --embed-base-url name two embedders: give one');
-    embedder = offlineEnglishEmbedder();
+  const chosen = [embedder !== undefined, args.includes('--embed-offline'), args.includes('--embed-blind')];
+  if (chosen.filter(Boolean).length > 1) {
+    throw new Error('--embed-base-url, --embed-offline and --embed-blind name different embedders: give one');
+  }
+  if (args.includes('--embed-offline')) embedder = offlineEnglishEmbedder();
+  if (args.includes('--embed-blind')) {
+    // The tests' meaning-blind embedder (each word to a hashed dimension) behind a local /v1/embeddings: the control
+    // that shows what fusion does with vectors that know words but no meaning.
+    blindServer = await startEmbeddingsServer({ dimensions: 256 });
+    embedder = openaiCompatibleEmbedder({ baseURL: blindServer.baseURL, model: 'hashed-words-256', dimensions: 256 });
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
@@ -94,5 +105,6 @@ for (const name of requested.length > 0 ? requested : Object.keys(sections)) {
   const section = sections[name];
   if (section) results[name] = await section();
 }
+await blindServer?.close();
 // With --json, the last line is one JSON object: a single section's own object, or all of them by name.
 if (json) console.log(JSON.stringify(requested.length === 1 && requested[0] ? results[requested[0]] : results));

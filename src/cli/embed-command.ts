@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Command, InvalidArgumentError } from 'commander';
-import { createMemoryStack, MemstackError } from '../index.js';
+import { createMemoryStack, type Embedder, MemstackError } from '../index.js';
 import { addEmbedderOptions, type EmbedderFlags, embedderFromFlags } from './embedder-options.js';
 import { describeDatabase, isPostgresUrl, openStore } from './open-store.js';
 import { progressBar } from './progress-bar.js';
@@ -8,13 +8,12 @@ import { progressBar } from './progress-bar.js';
 interface EmbedFlags extends EmbedderFlags {
   db: string;
   schema?: string;
-  embedModel: string;
   limit?: number;
   json?: boolean;
 }
 
 /**
- * `memstack embed --db <file or url> --embed-base-url <url> --embed-model <model>`: gives the facts and turns stored
+ * `memstack embed --db <file or url> --embed-base-url <url> --embed-model <model>` (or `--embed-offline`): gives the facts and turns stored
  * without a vector of that model theirs (`stack.embedMissing`), with a count on a terminal. An embedder failure stops
  * it with the counts so far (exit code 1): run it again to finish. Ctrl-C stops it the same way.
  */
@@ -26,13 +25,13 @@ export function registerEmbedCommand(program: Command): void {
     )
     .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)');
-  addEmbedderOptions(command, true)
+  addEmbedderOptions(command)
     .option('--limit <count>', 'embed at most this many rows, then stop', parseCount)
     .option('--json', 'print the report as JSON')
     .action(async (flags: EmbedFlags) => {
       if (!isPostgresUrl(flags.db) && !existsSync(flags.db))
         throw new InvalidArgumentError(`no database at ${flags.db}`);
-      const embedder = embedderFromFlags(flags);
+      const embedder = embedderFromFlags(flags, true) as Embedder;
       let failure: unknown;
       // The application's workers run its jobs, with its extractor: this stack runs none.
       const stack = createMemoryStack({
@@ -59,8 +58,8 @@ export function registerEmbedCommand(program: Command): void {
           const counts = `${report.facts} facts and ${report.turns} turns`;
           console.log(
             report.complete
-              ? `embedded ${counts} with ${flags.embedModel} in ${describeDatabase(flags.db)}: none is left without a vector`
-              : `embedded ${counts} with ${flags.embedModel} in ${describeDatabase(flags.db)}, then stopped: run it again to embed the rest`,
+              ? `embedded ${counts} with ${embedder.model} in ${describeDatabase(flags.db)}: none is left without a vector`
+              : `embedded ${counts} with ${embedder.model} in ${describeDatabase(flags.db)}, then stopped: run it again to embed the rest`,
           );
         }
         if (failure !== undefined) {

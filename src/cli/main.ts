@@ -155,7 +155,6 @@ addEmbedderOptions(
       parseSeconds,
     )
     .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)'),
-  false,
 ).action(async (options: ServeFlags) => {
   const { startMemoryProxy } = await import('../server.js');
   // With an embedder, prepare fuses vector and full-text rankings, and each exchange gets its vectors.
@@ -233,7 +232,6 @@ addEmbedderOptions(
     .requiredOption('--db <path-or-url>', 'a SQLite file, or a postgres:// URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)'),
-  false,
 ).action(async (options: { db: string; schema?: string; extractModel?: string } & EmbedderFlags) => {
   // With an embedder, the exchanges it extracts get their vectors too (decision 22).
   const embedder = embedderFromFlags(options);

@@ -120,7 +120,6 @@ export function addMemoryCommands(program: Command): void {
     scoped(
       facts.command('search').argument('<query>').description('the facts ranked for a query, as prepare ranks them'),
     ),
-    false,
   ).action(async (query: string, flags: ScopeFlags & EmbedderFlags) =>
     withTool(flags, async (stack) =>
       printFacts(await stack.facts.search(factScope(flags), query, { limit: 20 }), flags.json),
@@ -128,7 +127,6 @@ export function addMemoryCommands(program: Command): void {
   );
   addEmbedderOptions(
     scoped(facts.command('add').argument('<text>').description('store a fact (or bump the one it duplicates)')),
-    false,
   ).action(async (text: string, flags: ScopeFlags & EmbedderFlags) =>
     withTool(flags, async (stack) => {
       const added = await stack.facts.add(factScope(flags), text);
@@ -139,7 +137,6 @@ export function addMemoryCommands(program: Command): void {
   );
   addEmbedderOptions(
     scoped(facts.command('edit').argument('<id>', 'the fact', parseFactId).argument('<text>', 'its corrected text')),
-    false,
   )
     .description("correct one of the scope's facts (its id and use counts stay)")
     .action(async (id: number, text: string, flags: ScopeFlags & EmbedderFlags) =>

@@ -175,12 +175,38 @@ export function readingExtraction(text: string): LocaleExtraction | undefined {
   return readingPack(text)?.extraction;
 }
 
+const READERS = LOCALE_PACKS.filter((pack) => pack.extraction !== undefined);
+
 /** The pack that reads a text, as `readingExtraction` tells it (the packs that know how to read statements). */
 export function readingPack(text: string): LocalePack | undefined {
-  const readers = LOCALE_PACKS.filter((pack) => pack.extraction !== undefined);
+  return voteLanguage(text.slice(0, LANGUAGE_SAMPLE), READERS).pack;
+}
+
+const LETTER = /\p{L}/gu;
+const LATIN_LETTER = /\p{Script=Latin}/gu;
+
+/**
+ * The language a text is written in, as far as the packs can tell: the pack that claims it by its script, else the
+ * pack among all registered ones whose words it uses most (the first in the table's order on a tie, English).
+ * Undefined when no pack's word is in it and its letters are mostly outside the Latin script (a Korean or Thai text
+ * without a stop word): then no pack can say. What an embedder that covers some languages reads (`Embedder.languages`).
+ */
+export function textLanguage(text: string): string | undefined {
   const sample = text.slice(0, LANGUAGE_SAMPLE);
-  const claimed = readers.find((pack) => pack.extraction?.claims?.(sample) === true);
-  if (claimed) return claimed;
+  const { pack, count } = voteLanguage(sample, LOCALE_PACKS);
+  if (pack !== undefined && count > 0) return pack.code;
+  const letters = sample.match(LETTER)?.length ?? 0;
+  const latin = sample.match(LATIN_LETTER)?.length ?? 0;
+  return 2 * latin >= letters ? LOCALE_PACKS[0]?.code : undefined;
+}
+
+/**
+ * Among `packs`: the one that claims the sample by its script (count: its length), else the one whose words and
+ * marks it holds most (the first on a tie).
+ */
+function voteLanguage(sample: string, packs: readonly LocalePack[]): { pack: LocalePack | undefined; count: number } {
+  const claimed = packs.find((pack) => pack.extraction?.claims?.(sample) === true);
+  if (claimed) return { pack: claimed, count: sample.length };
   const words =
     sample
       .normalize('NFKC')
@@ -188,7 +214,7 @@ export function readingPack(text: string): LocalePack | undefined {
       .match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? [];
   let best: LocalePack | undefined;
   let bestCount = -1;
-  for (const pack of readers) {
+  for (const pack of packs) {
     if (pack.extraction?.claims !== undefined) continue;
     const languageWords = languageWordSets.get(pack);
     const marks = pack.extraction?.languageMarks;
@@ -197,7 +223,7 @@ export function readingPack(text: string): LocalePack | undefined {
       (marks === undefined ? 0 : (sample.match(marks)?.length ?? 0));
     if (count > bestCount) [best, bestCount] = [pack, count];
   }
-  return best;
+  return { pack: best, count: Math.max(0, bestCount) };
 }
 
 export const LETTER_FOLDING: ReadonlyMap<string, string> = new Map(

@@ -6,6 +6,14 @@ export interface Embedder {
   readonly specificationVersion: 'v1';
   /** The model's name: vectors are stored with it, and only vectors of the same model are compared. */
   readonly model: string;
+  /**
+   * The languages the model reads (the locale packs' codes: `en`, `zh`, ...); omitted: every language (a multilingual
+   * model). A text in another language, as `textLanguage` tells it (the packs' words and scripts), is never sent to
+   * it: the row keeps an empty vector, a mark that it is outside the model (never compared, never asked for again),
+   * and a message in another language is ranked lexically. An English model's vectors of Chinese text would rank
+   * nonsense above good lexical hits.
+   */
+  readonly languages?: readonly string[] | undefined;
   /** The length of its vectors, when known before the first call. */
   readonly dimensions?: number | undefined;
   /**

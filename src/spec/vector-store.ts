@@ -5,6 +5,10 @@ import type { FactScope } from './scope.js';
 /** A vector to keep with a stored fact or turn, and the model that computed it. */
 export interface VectorWrite {
   id: number;
+  /**
+   * Empty: the model does not read the row's language (`Embedder.languages`). Kept as a mark with the model's name,
+   * so that the row is not listed as missing a vector of that model, and never read back (nothing to compare).
+   */
   vector: Float32Array;
   /**
    * The text the vector was computed from, when the row may have changed since it was read (a backfill): the vector

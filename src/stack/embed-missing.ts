@@ -1,11 +1,10 @@
-import { checkVectors } from '../core/search/check-vectors.js';
-import { embeddingText } from '../core/search/embedding-text.js';
 import { stripSenderMetadata } from '../core/text/strip-sender-metadata.js';
 import { ConfigError } from '../spec/errors/config-error.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
 import type { FactScope } from '../spec/scope.js';
 import type { VectorWrite } from '../spec/vector-store.js';
 import { checkLimit } from './check-limit.js';
+import { embedTexts } from './embed-texts.js';
 import type { EmbedMissingOptions, EmbedMissingReport } from './memory-stack.js';
 import type { StackContext } from './stack-context.js';
 import { withTimeout } from './with-timeout.js';
@@ -54,13 +53,12 @@ export async function embedMissing(
       const rows = await read(afterId, size);
       if (rows.length === 0) return true;
       afterId = rows[rows.length - 1]?.id ?? afterId;
-      const texts = rows.map((row) => embeddingText(kind === 'turns' ? stripSenderMetadata(row.text) : row.text));
+      const texts = rows.map((row) => (kind === 'turns' ? stripSenderMetadata(row.text) : row.text));
       let computed: Float32Array[];
       try {
-        const output = await withTimeout(context.limits.extractionTimeoutMs, (timeout) =>
-          embedder.embed(texts, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout }),
+        computed = await withTimeout(context.limits.extractionTimeoutMs, (timeout) =>
+          embedTexts(embedder, texts, signal ? AbortSignal.any([signal, timeout]) : timeout),
         );
-        computed = checkVectors(output, texts.length, embedder.dimensions);
       } catch (error) {
         // Stopped by the caller: not the embedder's failure.
         if (signal?.aborted) return false;

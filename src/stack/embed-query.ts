@@ -1,5 +1,6 @@
 import { isEmptyQuery } from '../core/search/build-fact-query.js';
 import { checkVectors } from '../core/search/check-vectors.js';
+import { embedderReads } from '../core/search/embedder-reads.js';
 import { embeddingText } from '../core/search/embedding-text.js';
 import type { FactQuery } from '../spec/memory-store.js';
 import type { StackContext } from './stack-context.js';
@@ -35,8 +36,9 @@ export async function embedQuery(
 
 /**
  * The message's vector, asked for at once so that it comes beside the reads that follow (`embedQuery`: never
- * rejects); null without an embedder, and for a message with nothing to search for (no facts by relevance then, as
- * without an embedder).
+ * rejects); null without an embedder, for a message with nothing to search for (no facts by relevance then, as
+ * without an embedder), and for one in a language the embedder does not read (`Embedder.languages`: ranked
+ * lexically).
  */
 export function startQueryVector(
   context: StackContext,
@@ -44,5 +46,7 @@ export function startQueryVector(
   text: string,
   query: FactQuery,
 ): Promise<Float32Array | null> | null {
-  return context.embedding && !isEmptyQuery(query) ? embedQuery(context, sessionKey, text) : null;
+  return context.embedding && !isEmptyQuery(query) && embedderReads(context.embedding.embedder, text)
+    ? embedQuery(context, sessionKey, text)
+    : null;
 }

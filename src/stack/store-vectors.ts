@@ -1,14 +1,13 @@
-import { checkVectors } from '../core/search/check-vectors.js';
-import { embeddingText } from '../core/search/embedding-text.js';
 import { stripSenderMetadata } from '../core/text/strip-sender-metadata.js';
 import type { FactScope } from '../spec/scope.js';
+import { embedTexts } from './embed-texts.js';
 import type { StackContext } from './stack-context.js';
 import { withTimeout } from './with-timeout.js';
 
 /**
  * The vectors of an exchange, computed in its extraction job (after the reply, never on its way) and stored with
  * the rows: the facts it added, its user turn and its reply, in one embedder call (or of a fact added or edited
- * through `stack.facts`). A failure (the embedder's, or the
+ * through `stack.facts`); a text in a language the embedder does not read gets the empty mark (`embedTexts`). A failure (the embedder's, or the
  * store's) is an `embedding-failed` event and leaves those rows without a vector, still found lexically; it never
  * fails the job.
  */
@@ -28,10 +27,9 @@ export async function storeVectors(
   const texts = [...facts.map((fact) => fact.text), ...turns.map((turn) => stripSenderMetadata(turn.text))];
   if (texts.length === 0) return;
   try {
-    const output = await withTimeout(context.limits.extractionTimeoutMs, (signal) =>
-      embedding.embedder.embed(texts.map(embeddingText), { signal }),
+    const vectors = await withTimeout(context.limits.extractionTimeoutMs, (signal) =>
+      embedTexts(embedding.embedder, texts, signal),
     );
-    const vectors = checkVectors(output, texts.length, embedding.embedder.dimensions);
     const { model } = embedding.embedder;
     const factVectors = facts.flatMap(({ id }, index) => {
       const vector = vectors[index];

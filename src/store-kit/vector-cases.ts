@@ -111,6 +111,28 @@ export function vectorCases(harness: ContractHarness): void {
       expect(ids(await vectors.missingFacts('m', { limit: 10 }))).toEqual([one.id, three.id, four.id, six.id]);
     });
 
+    it('keeps an empty vector as the mark of a row outside the model: never read back, never missing', async (context) => {
+      const vectors = vectorsOf(context, harness.store);
+      const english = await harness.insertFact(alice, fact('User lives in Paris'));
+      const chinese = await harness.insertFact(alice, fact('用户住在上海'));
+      await vectors.writeFacts(alice, 'm', [
+        { id: english.id, vector: vector(1, 0) },
+        { id: chinese.id, vector: new Float32Array(0) },
+      ]);
+      const read = await vectors.readFacts(alice, { model: 'm', ids: [chinese.id], recent: 10 });
+      expect(read.map((row) => row.fact.id)).toEqual([english.id]);
+      expect(await vectors.missingFacts('m', { limit: 10 })).toEqual([]);
+      const turn = await harness.store.sessions.appendExchange(exchange('s1', 'Where do I live?', '你住在上海'));
+      await vectors.writeTurns('s1', 'm', [
+        { id: turn.userTurnId, vector: vector(0, 1) },
+        { id: turn.assistantTurnId, vector: new Float32Array(0) },
+      ]);
+      const ids = [turn.userTurnId, turn.assistantTurnId];
+      const turns = await vectors.readTurns('s1', { model: 'm', ids, recent: 10 });
+      expect(turns.map((row) => row.turn.id)).toEqual([turn.userTurnId]);
+      expect(await vectors.missingTurns('m', { limit: 10 })).toEqual([]);
+    });
+
     it('keeps a vector given with its text only while the row holds that text', async (context) => {
       const vectors = vectorsOf(context, harness.store);
       const paris = await harness.insertFact(alice, fact('User lives in Paris'));

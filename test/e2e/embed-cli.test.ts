@@ -86,7 +86,52 @@ describe('memstack embed (the built CLI; `npm test` builds first)', () => {
     const url = await memstack('embed', '--db', path, '--embed-base-url', 'localhost:1/v1', '--embed-model', 'm');
     expect(url.code).toBe(1);
     expect(url.stderr).toContain('needs a scheme');
+    const none = await memstack('embed', '--db', path);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('--embed-offline');
+    const both = await memstack('embed', ...flags(path), '--embed-offline');
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('--embed-offline names the embedder');
+    const languages = await memstack('embed', ...flags(path), '--embed-languages', 'en,pt');
+    expect(languages.code).toBe(1);
+    expect(languages.stderr).toContain('not a language memstack knows');
     expect(await missing(path, 'hash-embed')).toBe(72);
+  });
+
+  it('embeds with the offline English model, and only the texts it reads (--embed-offline)', async () => {
+    const path = join(directory, 'offline.db');
+    const stack = createMemoryStack({ store: sqliteStore({ path }) });
+    await stack.facts.add({ agentId: 'bot', userId: 'alice' }, 'User keeps bees on the roof');
+    await stack.facts.add({ agentId: 'bot', userId: 'alice' }, '用户在屋顶上养蜜蜂');
+    await stack.close();
+    const model = 'universal-sentence-encoder-lite-en';
+    expect(await missing(path, model)).toBe(2);
+    const run = await memstack('embed', '--db', path, '--embed-offline', '--json');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout)).toEqual({ facts: 2, turns: 0, failed: 0, complete: true });
+    expect(await missing(path, model)).toBe(0);
+    const store = sqliteStore({ path });
+    const read = await (store.vectors as VectorStore).readFacts(
+      { agentId: 'bot', userId: 'alice' },
+      { model, ids: [], recent: 10 },
+    );
+    await store.close();
+    // The Chinese fact is marked as outside the model, not embedded.
+    expect(read.map((row) => [row.fact.text, row.vector.length])).toEqual([['User keeps bees on the roof', 512]]);
+  });
+
+  it('sends only the texts in the languages of --embed-languages', async () => {
+    const path = join(directory, 'languages.db');
+    const stack = createMemoryStack({ store: sqliteStore({ path }) });
+    await stack.facts.add({ agentId: 'bot', userId: 'alice' }, 'User plays the cello');
+    await stack.facts.add({ agentId: 'bot', userId: 'alice' }, 'ユーザーはチェロを弾く');
+    await stack.close();
+    server.mode = 'ok';
+    server.requests.length = 0;
+    const run = await memstack('embed', ...flags(path), '--embed-languages', 'en', '--json');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(server.requests.flatMap((request) => request.input)).toEqual(['User plays the cello']);
+    expect(await missing(path, 'hash-embed')).toBe(0);
   });
 
   it("searches and adds facts with the application's embedder (facts search, add, edit take the same flags)", async () => {

@@ -14,6 +14,7 @@ describe('offlineEnglishEmbedder', () => {
       'I bought a used car last week',
     ]);
     expect([pup?.length, puppy?.length, car?.length]).toEqual([512, 512, 512]);
+    expect(embedder.languages).toEqual(['en']);
     if (!pup || !puppy || !car) throw new Error('missing vectors');
     expect(cosineSimilarity(pup, puppy)).toBeGreaterThan(cosineSimilarity(car, puppy));
   });

@@ -120,6 +120,8 @@ export function offlineEnglishEmbedder(options: OfflineEnglishEmbedderOptions = 
   return {
     specificationVersion: 'v1',
     model: MODEL,
+    // An English model: texts in other languages are ranked lexically (`Embedder.languages`).
+    languages: ['en'],
     dimensions: DIMENSIONS,
     async embed(texts, callOptions = {}) {
       const vectors: Float32Array[] = [];
