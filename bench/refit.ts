@@ -53,7 +53,7 @@ const OBJECTIVE: Record<Granularity, { at: number; name: string }> = {
 /** What the bench asks for, as the retrieval bench does: the top 10. */
 const LIMIT = 10;
 /** The most coordinate passes; the search stops earlier when a pass moves nothing. */
-const PASSES = 3;
+const PASSES = 5;
 const DAY_MS = 86_400_000;
 
 const withContext = (search: SearchWeights, context: number): SearchWeights => ({
@@ -338,25 +338,44 @@ async function refit(
   knobs: readonly Knob[],
   start: Config,
   score: (config: Config, granularity: Granularity) => Promise<number>,
-): Promise<{ config: Config; passes: number }> {
+): Promise<{ config: Config; passes: number; converged: boolean; moves: string[] }> {
   let config = start;
+  const moves: string[] = [];
   for (let pass = 1; pass <= PASSES; pass += 1) {
     let moved = false;
     for (const knob of knobs) {
-      let best = { value: knob.get(config), score: await score(config, knob.granularity) };
+      const was = { value: knob.get(config), score: await score(config, knob.granularity) };
+      let best = was;
       for (const value of knob.grid) {
         if (value === best.value) continue;
         const candidate = await score(knob.set(config, value), knob.granularity);
         if (candidate > best.score + 1e-9) best = { value, score: candidate };
       }
-      if (best.value !== knob.get(config)) {
+      if (best.value !== was.value) {
         config = knob.set(config, best.value);
         moved = true;
+        moves.push(
+          `pass ${pass}: ${knob.name} ${was.value} -> ${best.value} (${OBJECTIVE[knob.granularity].name} ` +
+            `${was.score.toFixed(4)} -> ${best.score.toFixed(4)})`,
+        );
       }
     }
-    if (!moved) return { config, passes: pass };
+    if (!moved) return { config, passes: pass, converged: true, moves };
   }
-  return { config, passes: PASSES };
+  return { config, passes: PASSES, converged: false, moves };
+}
+
+/** A line of the table: a constant, today's value and the re-fitted one, the figures of both per set. */
+interface Row {
+  constant: string;
+  objective: string;
+  today: number | '';
+  refitted: number | '';
+  /** The lowest and highest objective on the tuning half over the constant's grid, the others re-fitted. */
+  gridOnTuning: { min: number; max: number } | null;
+  before: Record<string, number | null>;
+  after: Record<string, number | null>;
+  shipRule: string;
 }
 
 /** The untouched MemoryBank questions, once a checked-in set of them exists beside ours. */
@@ -398,6 +417,7 @@ export async function refitBench(): Promise<Record<string, unknown>> {
 
   const fitted = await refit(KNOBS, today, (config, granularity) => objective(sets.tuning, config, granularity));
   const fittedAt = Date.now();
+  console.log(`\nThe coordinate search on the tuning half, each move:\n  ${fitted.moves.join('\n  ')}`);
 
   // Each knob alone at its re-fitted value, then all of them together, against today's, on every set.
   const reported: Array<[string, Granularity, DataSet]> = [
@@ -441,7 +461,7 @@ export async function refitBench(): Promise<Record<string, unknown>> {
   };
 
   const todayFigures = await figures(today, ['turns', 'facts']);
-  const rows: Array<Record<string, unknown>> = [];
+  const rows: Row[] = [];
   for (const knob of KNOBS) {
     const was = knob.get(today);
     const value = knob.get(fitted.config);
@@ -452,8 +472,14 @@ export async function refitBench(): Promise<Record<string, unknown>> {
         column.includes(OBJECTIVE[knob.granularity].name) ? figure : null,
       ]),
     );
+    // How much the knob moves the objective at all: its whole grid with the others at their re-fitted values.
+    const spread: number[] = [];
+    for (const gridValue of knob.grid) {
+      spread.push(await objective(sets.tuning, knob.set(fitted.config, gridValue), knob.granularity));
+    }
     rows.push({
       constant: knob.name,
+      gridOnTuning: { min: Math.min(...spread), max: Math.max(...spread) },
       objective: OBJECTIVE[knob.granularity].name,
       today: was,
       refitted: value,
@@ -465,6 +491,7 @@ export async function refitBench(): Promise<Record<string, unknown>> {
   const allFigures = await figures(fitted.config, ['turns', 'facts']);
   rows.push({
     constant: 'all re-fitted together',
+    gridOnTuning: null,
     objective: 'both',
     today: '',
     refitted: '',
@@ -478,23 +505,37 @@ export async function refitBench(): Promise<Record<string, unknown>> {
     if (typeof before !== 'number' || typeof after !== 'number') return '';
     return Math.abs(after - before) < 1e-9
       ? before.toFixed(3)
-      : `${before.toFixed(3)} -> ${after.toFixed(3)} (${after >= before ? '+' : ''}${(after - before).toFixed(3)})`;
+      : `${before.toFixed(3)} -> ${after.toFixed(3)} (${after >= before ? '+' : ''}${(after - before).toFixed(4)})`;
   };
   printTable(
     `Today's retrieval constants re-fitted on LoCoMo's tuning half (conv-26, 41, 43, 47, 49; ${sets.tuning.questions} ` +
-      `questions), coordinate-wise, ${fitted.passes} pass(es); each row: that constant alone at its re-fitted value ` +
-      `against today's, its objective on each set (today -> re-fitted); the last row: all of them together`,
-    ['constant', 'objective', 'today', 're-fitted', ...columns, 'ship rule (untouched sets)'],
+      `questions), coordinate-wise (${fitted.converged ? `converged: pass ${fitted.passes} moved nothing` : `stopped after ${fitted.passes} passes`}); each row: that constant alone at its re-fitted value ` +
+      `against today's, its objective on each set (today -> re-fitted); grid on tuning: the lowest and highest objective ` +
+      `over the constant's grid, the others at their re-fitted values; the last row: all of them together. Facts ` +
+      `are searched a day after each conversation's last turn (the retrieval bench searches at today's date, where ` +
+      `every fact is years old and the recency prior is about 0 for all)`,
+    ['constant', 'objective', 'today', 're-fitted', 'grid on tuning', ...columns, 'ship rule (untouched sets)'],
     rows.map((row) => [
-      String(row.constant),
-      String(row.objective),
+      row.constant,
+      row.objective,
       String(row.today),
       String(row.refitted),
-      ...columns.map((column) =>
-        cell((row.before as Record<string, unknown>)[column], (row.after as Record<string, unknown>)[column]),
-      ),
-      String(row.shipRule),
+      row.gridOnTuning === null ? '' : `${row.gridOnTuning.min.toFixed(3)}-${row.gridOnTuning.max.toFixed(3)}`,
+      ...columns.map((column) => cell(row.before[column], row.after[column])),
+      row.shipRule,
     ]),
+  );
+
+  const full: Array<Array<string | number>> = [];
+  for (const [name, granularity, set] of reported) {
+    const before = await recall(set, granularity, today);
+    const after = await recall(set, granularity, fitted.config);
+    full.push([`${name} ${granularity}`, ...before, ...after]);
+  }
+  printTable(
+    "Today's constants against all the re-fitted ones together, R@1 / R@3 / R@5 / R@10",
+    ['set', 'today R@1', 'R@3', 'R@5', 'R@10', 're-fitted R@1', 'R@3', 'R@5', 'R@10'],
+    full,
   );
 
   // The cached re-ranking against the stack itself, today's and the re-fitted constants, on every set.
@@ -523,6 +564,8 @@ export async function refitBench(): Promise<Record<string, unknown>> {
   if (mismatches.length > 0) process.exitCode = 1;
   return {
     passes: fitted.passes,
+    converged: fitted.converged,
+    moves: fitted.moves,
     today: { weights: today.weights, reach: today.reach },
     refitted: fitted.config,
     rows,
