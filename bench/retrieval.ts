@@ -76,6 +76,28 @@ async function indexTurns(
   embedder: Embedder | undefined,
 ): Promise<Indexed> {
   const { stack, check } = benchStack(store, embedder);
+  const { scope, diaIds } = await storeTurns(conversation, store);
+  if (embedder) await embedAll(stack, check);
+  const turns = conversation.sessions.flatMap((session) => session.turns);
+  return {
+    search: async (question) => {
+      const found = await stack.searchTurns(scope, question, { limit: 10 });
+      check();
+      return found.map((turn) => {
+        const id = diaIds.get(turn.id);
+        return id ? [id] : [];
+      });
+    },
+    items: turns.map((turn) => ({ plain: turn.text, text: turnText(turn), diaIds: [turn.diaId] })),
+    close: () => stack.close(),
+  };
+}
+
+/** A conversation's turns in a store as `indexTurns` stores them: its scope, and the dia_id of each stored turn. */
+export async function storeTurns(
+  conversation: LocomoConversation,
+  store: MemoryStore,
+): Promise<{ scope: { agentId: string; channelId: string }; diaIds: Map<number, string> }> {
   const scope = { agentId: 'locomo', channelId: conversation.id };
   const handle = deriveSessionHandle(scope);
   const turns = conversation.sessions.flatMap((session) => session.turns);
@@ -101,19 +123,7 @@ async function indexTurns(
     diaIds.set(ids.userTurnId, user.diaId);
     if (assistant) diaIds.set(ids.assistantTurnId, assistant.diaId);
   }
-  if (embedder) await embedAll(stack, check);
-  return {
-    search: async (question) => {
-      const found = await stack.searchTurns(scope, question, { limit: 10 });
-      check();
-      return found.map((turn) => {
-        const id = diaIds.get(turn.id);
-        return id ? [id] : [];
-      });
-    },
-    items: turns.map((turn) => ({ plain: turn.text, text: turnText(turn), diaIds: [turn.diaId] })),
-    close: () => stack.close(),
-  };
+  return { scope, diaIds };
 }
 
 /**
@@ -126,6 +136,24 @@ async function indexFacts(
   embedder: Embedder | undefined,
 ): Promise<Indexed> {
   const { stack, check } = benchStack(store, embedder);
+  const { scope, cited } = await storeFacts(conversation, store);
+  if (embedder) await embedAll(stack, check);
+  return {
+    search: async (question) => {
+      const found = await stack.facts.search(scope, question, { limit: 10 });
+      check();
+      return found.map((fact) => cited.get(fact.id) ?? []);
+    },
+    items: conversation.facts.map((fact) => ({ plain: fact.text, text: fact.text, diaIds: fact.diaIds })),
+    close: () => stack.close(),
+  };
+}
+
+/** A conversation's facts in a store as `indexFacts` stores them: their scope, and the dia_ids each stored fact cites. */
+export async function storeFacts(
+  conversation: LocomoConversation,
+  store: MemoryStore,
+): Promise<{ scope: { agentId: string; userId: string }; cited: Map<number, string[]> }> {
   const scope = { agentId: 'locomo', userId: conversation.id };
   const turns = conversation.sessions.flatMap((session) => session.turns);
   const position = new Map(turns.map((turn, index) => [turn.diaId, index]));
@@ -156,16 +184,7 @@ async function indexFacts(
     });
     if (inserted) cited.set(inserted.id, fact.diaIds);
   }
-  if (embedder) await embedAll(stack, check);
-  return {
-    search: async (question) => {
-      const found = await stack.facts.search(scope, question, { limit: 10 });
-      check();
-      return found.map((fact) => cited.get(fact.id) ?? []);
-    },
-    items: conversation.facts.map((fact) => ({ plain: fact.text, text: fact.text, diaIds: fact.diaIds })),
-    close: () => stack.close(),
-  };
+  return { scope, cited };
 }
 
 const granularities = [
@@ -191,7 +210,7 @@ export interface BenchStores {
  * LoCoMo's conversations in two halves (issue 24): rules, weights and signals are chosen on the tuning half and
  * reported on the untouched one, which nothing is ever chosen on. Other files (`--data`) have no halves.
  */
-const LOCOMO_HALVES: Readonly<Record<string, Half>> = {
+export const LOCOMO_HALVES: Readonly<Record<string, Half>> = {
   'conv-26': 'tuning',
   'conv-41': 'tuning',
   'conv-43': 'tuning',
@@ -203,7 +222,7 @@ const LOCOMO_HALVES: Readonly<Record<string, Half>> = {
   'conv-48': 'untouched',
   'conv-50': 'untouched',
 };
-type Half = 'tuning' | 'untouched';
+export type Half = 'tuning' | 'untouched';
 
 interface Sums {
   questions: number;

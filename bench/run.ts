@@ -11,6 +11,7 @@ import { latencyBench } from './latency.js';
 import { pinSafetyBench } from './pin-safety.js';
 import { proxyBench } from './proxy.js';
 import { reclaimBench } from './reclaim.js';
+import { refitBench } from './refit.js';
 import { reliabilityBench } from './reliability.js';
 import { retrievalBench } from './retrieval.js';
 import { storeLatencyBench } from './store-latency.js';
@@ -30,6 +31,8 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   proxy: () => proxyBench({ baseline: flag('--baseline').value }),
   // How long a dead process's job waits before another runs it (SQLite: its lease is taken once its process is gone).
   reclaim: reclaimBench,
+  // Today's retrieval constants re-fitted on LoCoMo's tuning half, reported on the untouched half and MemoryBank.
+  refit: refitBench,
   reliability: reliabilityBench,
   // `--embed-base-url <url> --embed-model <model> [--embed-key-env <name>]`, `--embed-offline` (the offline English
   // model of memstack/offline-embedder) or `--embed-blind` (the tests' meaning-blind hashed words): a ranking fused

@@ -32,6 +32,7 @@ import type { AnyDecorateInput, MemoryStack, RecordInput } from './memory-stack.
 import { prepareTurn } from './prepare-turn.js';
 import { preparedStates } from './prepared-states.js';
 import { factPurger } from './purge-facts.js';
+import { RANKING_WEIGHTS, type RankingWeights } from './ranking-weights.js';
 import { recordTurn } from './record-turn.js';
 import { runJob } from './run-job.js';
 import { searchTurnsWithVectors } from './search-turns.js';
@@ -89,6 +90,14 @@ export interface MemoryStackOptions {
 const DEFAULT_EMBED_QUERY_TIMEOUT_MS = 1000;
 
 export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
+  return createRankedMemoryStack(options, RANKING_WEIGHTS);
+}
+
+/**
+ * `createMemoryStack` with other retrieval constants than today's, for the bench that re-fits them on one half of
+ * the data and reports them on the other. Not exported from the package: an application cannot change the ranking.
+ */
+export function createRankedMemoryStack(options: MemoryStackOptions, ranking: Readonly<RankingWeights>): MemoryStack {
   if (!options || typeof options.store?.sessions !== 'object') {
     throw new ConfigError('INVALID_CONFIG', 'createMemoryStack needs a store, e.g. sqliteStore({ path })');
   }
@@ -134,6 +143,7 @@ export function createMemoryStack(options: MemoryStackOptions): MemoryStack {
     systemPrompt: (options.systemPrompt ?? '').trim(),
     keepRequests: options.keepRequests !== false,
     limits,
+    ranking,
     embedding,
     // The queue runs each job with this context, once it is built (no job runs before the stack is returned).
     queue: createJobQueue({ store, limits, emit }, (job) => runJob(context, job), { run: options.runJobs !== false }),

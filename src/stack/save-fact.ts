@@ -1,6 +1,6 @@
 import { hashFact } from '../core/facts/hash-fact.js';
 import { buildFactQuery } from '../core/search/build-fact-query.js';
-import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/search/build-search-query.js';
+import { buildSearchQuery } from '../core/search/build-search-query.js';
 import { factSimilarity } from '../core/search/fact-similarity.js';
 import type { Fact } from '../spec/fact.js';
 import type { MemorySource } from '../spec/memory-source.js';
@@ -99,9 +99,13 @@ export async function findNearDuplicate(
   scope: FactScope,
   text: string,
 ): Promise<Fact | undefined> {
-  const similar = await context.store.facts.search(scope, buildSearchQuery(buildFactQuery(text), FACT_SEARCH_WEIGHTS), {
-    limit: 8,
-  });
+  const similar = await context.store.facts.search(
+    scope,
+    buildSearchQuery(buildFactQuery(text), context.ranking.facts.search),
+    {
+      limit: 8,
+    },
+  );
   return similar.find(({ fact }) => factSimilarity(fact.text, text) >= context.limits.nearDuplicateSimilarity)?.fact;
 }
 

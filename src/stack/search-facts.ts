@@ -1,5 +1,5 @@
 import { buildFactQuery, isEmptyQuery } from '../core/search/build-fact-query.js';
-import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from '../core/search/build-search-query.js';
+import { buildSearchQuery } from '../core/search/build-search-query.js';
 import { findEntities } from '../core/search/find-entities.js';
 import { isPastReference } from '../core/search/is-past-reference.js';
 import { rankFacts } from '../core/search/rank-facts.js';
@@ -10,8 +10,6 @@ import type { FactScope } from '../spec/scope.js';
 import { fuseFactVectors } from './fuse-with-vectors.js';
 import type { StackContext } from './stack-context.js';
 
-/** How many hits to take from the store before the priors re-rank them. */
-const CANDIDATES = 12;
 /** With vectors, each ranking is fused this many times as deep as the facts wanted (`prepare`: its topK). */
 export const FUSION_DEPTH_PER_FACT = 4;
 
@@ -28,10 +26,11 @@ export async function searchFacts(
   query: FactQuery = buildFactQuery(text),
 ): Promise<RankedFact[] | null> {
   if (isEmptyQuery(query) || isPastReference(query)) return null;
-  const candidates = await context.store.facts.search(scope, buildSearchQuery(query, FACT_SEARCH_WEIGHTS), {
-    limit: Math.max(limit, CANDIDATES),
+  const weights = context.ranking.facts;
+  const candidates = await context.store.facts.search(scope, buildSearchQuery(query, weights.search), {
+    limit: Math.max(limit, weights.candidates),
   });
-  return rankFacts(candidates, context.now(), findEntities(stripSenderMetadata(text))).slice(0, limit);
+  return rankFacts(candidates, context.now(), findEntities(stripSenderMetadata(text)), weights.rank).slice(0, limit);
 }
 
 /**

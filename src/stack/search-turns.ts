@@ -1,6 +1,6 @@
 import { askedAnswerKind } from '../core/search/answer-kind.js';
 import { buildFactQuery, isEmptyQuery } from '../core/search/build-fact-query.js';
-import { buildSearchQuery, TURN_SEARCH_WEIGHTS } from '../core/search/build-search-query.js';
+import { buildSearchQuery } from '../core/search/build-search-query.js';
 import { findEntities } from '../core/search/find-entities.js';
 import { rankTurns } from '../core/search/rank-turns.js';
 import { spokenOfRole } from '../core/search/spoken-of-role.js';
@@ -8,9 +8,6 @@ import { stripSenderMetadata } from '../core/text/strip-sender-metadata.js';
 import type { FactQuery, TurnRecord } from '../spec/memory-store.js';
 import { fuseTurnVectors } from './fuse-with-vectors.js';
 import type { StackContext } from './stack-context.js';
-
-/** How many hits to take from the store before the names in the message re-rank them. */
-const CANDIDATES = 20;
 
 /**
  * A session's turns relevant to a text, best first (only those before `beforeTurnId` when given). `query`: the
@@ -25,12 +22,13 @@ export async function searchTurns(
   const query = options.query ?? buildFactQuery(text);
   const turnSearch = context.store.turnSearch;
   if (turnSearch === undefined || isEmptyQuery(query) || options.limit <= 0) return [];
-  const candidates = await turnSearch.search(sessionKey, buildSearchQuery(query, TURN_SEARCH_WEIGHTS), {
-    limit: Math.max(options.limit, CANDIDATES),
+  const weights = context.ranking.turns;
+  const candidates = await turnSearch.search(sessionKey, buildSearchQuery(query, weights.search), {
+    limit: Math.max(options.limit, weights.candidates),
     ...(options.beforeTurnId === undefined ? {} : { beforeTurnId: options.beforeTurnId }),
   });
   const message = stripSenderMetadata(text);
-  return rankTurns(candidates, findEntities(message), spokenOfRole(message), askedAnswerKind(message))
+  return rankTurns(candidates, findEntities(message), spokenOfRole(message), askedAnswerKind(message), weights.rank)
     .slice(0, options.limit)
     .map(({ turn, score }) => ({ turn, score }));
 }

@@ -13,6 +13,7 @@ import type { CacheMissReason } from '../spec/usage.js';
 import type { UsageEstimator } from './estimate-usage.js';
 import type { MemoryLimits } from './memory-limits.js';
 import type { PreparedStates } from './prepared-states.js';
+import type { RankingWeights } from './ranking-weights.js';
 import type { ToolLoops } from './tool-loops.js';
 import type { CacheMissTracker } from './track-cache-miss.js';
 
@@ -60,6 +61,8 @@ export interface StackContext {
   /** Whether a reply's trace keeps the request as sent (`MemoryStackOptions.keepRequests`). */
   keepRequests: boolean;
   limits: MemoryLimits;
+  /** The retrieval constants: always `RANKING_WEIGHTS`, except in the bench that re-fits them. */
+  ranking: Readonly<RankingWeights>;
   /** Vectors beside the lexical ranking (`MemoryStackOptions.embedder`); undefined: off, nothing extra is read. */
   embedding?:
     | {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Fact } from '../../spec/fact.js';
 import type { FactCandidate } from '../../spec/memory-store.js';
-import { rankFacts } from './rank-facts.js';
+import { FACT_RANK_WEIGHTS, rankFacts } from './rank-facts.js';
 
 const now = new Date('2026-03-01T12:00:00.000Z');
 const DAY_MS = 86_400_000;
@@ -100,6 +100,28 @@ describe('rankFacts', () => {
     expect(
       order([candidate(1, 0, { ageDays: 2 }), candidate(2, 0, { ageDays: 5 }), candidate(3, 0, { ageDays: 1 })]),
     ).toEqual([3, 1, 2]);
+  });
+
+  it("takes other weights, and ranks with today's when given none", () => {
+    const input = [
+      candidate(1, 1, { ageDays: 90 }),
+      candidate(2, 1.05, { ageDays: 400 }),
+      candidate(3, 1, { ageDays: 1 }),
+    ];
+    expect(rankFacts(input, now, [], FACT_RANK_WEIGHTS)).toEqual(rankFacts(input, now));
+    expect(FACT_RANK_WEIGHTS).toEqual({
+      recencyHalfLifeDays: 30,
+      recencyWeight: 0.15,
+      useWeight: 0.1,
+      entityWeight: 0.3,
+    });
+    expect(order(input)).toEqual([3, 2, 1]);
+    // Without the recency prior, relevance alone: the old fact first.
+    const noRecency = { ...FACT_RANK_WEIGHTS, recencyWeight: 0 };
+    expect(rankFacts(input, now, [], noRecency).map((fact) => fact.id)).toEqual([2, 3, 1]);
+    // A half-life of a year: the 90-day-old fact keeps most of its lift and passes the 400-day-old one.
+    const slowRecency = { ...FACT_RANK_WEIGHTS, recencyHalfLifeDays: 365 };
+    expect(rankFacts(input, now, [], slowRecency).map((fact) => fact.id)).toEqual([3, 1, 2]);
   });
 
   it('returns nothing for no candidate, and does not reorder its input', () => {

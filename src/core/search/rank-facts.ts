@@ -14,6 +14,21 @@ const USE_WEIGHT = 0.1;
  */
 export const ENTITY_WEIGHT = 0.3;
 
+/** The constants of `rankFacts`, as one value: today's are `FACT_RANK_WEIGHTS`; a bench re-fits them. */
+export interface FactRankWeights {
+  recencyHalfLifeDays: number;
+  recencyWeight: number;
+  useWeight: number;
+  entityWeight: number;
+}
+
+export const FACT_RANK_WEIGHTS: Readonly<FactRankWeights> = {
+  recencyHalfLifeDays: RECENCY_HALF_LIFE_DAYS,
+  recencyWeight: RECENCY_WEIGHT,
+  useWeight: USE_WEIGHT,
+  entityWeight: ENTITY_WEIGHT,
+};
+
 /**
  * Orders search hits: relevance from the store, lifted for facts that contain the names the message mentions, and a
  * little for recent facts and for facts that have been injected often. A fact with no relevance gets no score from
@@ -23,14 +38,15 @@ export function rankFacts(
   candidates: readonly FactCandidate[],
   now: Date,
   entities: readonly string[] = [],
+  weights: Readonly<FactRankWeights> = FACT_RANK_WEIGHTS,
 ): RankedFact[] {
   return candidates
     .map(({ fact, relevance }) => {
       const ageDays = Math.max(0, now.getTime() - fact.createdAt.getTime()) / DAY_MS;
-      const recency = 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS);
+      const recency = 0.5 ** (ageDays / weights.recencyHalfLifeDays);
       const use = Math.min(1, Math.log1p(fact.accessCount) / Math.log1p(20));
-      const named = 1 + ENTITY_WEIGHT * entityShare(fact.text, entities);
-      const score = relevance * named * (1 + RECENCY_WEIGHT * recency + USE_WEIGHT * use);
+      const named = 1 + weights.entityWeight * entityShare(fact.text, entities);
+      const score = relevance * named * (1 + weights.recencyWeight * recency + weights.useWeight * use);
       // The fields one by one, not a spread of the fact: with the spread, each young-generation collection promoted
       // more and paused longer (decision 1); most likely V8 pretenured the copies, which, dead in the old generation,
       // kept their young fields alive.

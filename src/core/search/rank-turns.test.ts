@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnCandidate } from '../../spec/memory-store.js';
-import { rankTurns } from './rank-turns.js';
+import { rankTurns, TURN_RANK_WEIGHTS } from './rank-turns.js';
 
 const candidate = (id: number, text: string, relevance: number): TurnCandidate => ({
   turn: {
@@ -49,5 +49,29 @@ describe('rankTurns', () => {
     expect(rankTurns([user, assistant], [], 'user').map((hit) => hit.turn.id)).toEqual([1, 2]);
     expect(rankTurns([user, assistant], [], 'assistant').map((hit) => hit.turn.id)).toEqual([2, 1]);
     expect(rankTurns([user, assistant]).map((hit) => hit.turn.id)).toEqual([2, 1]);
+  });
+
+  it("takes other weights, and ranks with today's when given none", () => {
+    const input = [
+      candidate(1, 'John: I adopted a dog', 1.2),
+      candidate(2, 'James: I adopted a dog', 1.0),
+      candidate(3, 'Got a dog?', 1.5),
+    ];
+    expect(rankTurns(input, ['james'], 'user', 'time', TURN_RANK_WEIGHTS)).toEqual(
+      rankTurns(input, ['james'], 'user', 'time'),
+    );
+    expect(TURN_RANK_WEIGHTS).toEqual({
+      entityWeight: 0.3,
+      questionWeight: 0.5,
+      roleWeight: 0.2,
+      answerKindWeight: 0.3,
+    });
+    expect(rankTurns(input, ['james']).map((hit) => hit.turn.id)).toEqual([2, 1, 3]);
+    // Names not lifted: the store's order among the statements.
+    const noNames = { ...TURN_RANK_WEIGHTS, entityWeight: 0 };
+    expect(rankTurns(input, ['james'], null, null, noNames).map((hit) => hit.turn.id)).toEqual([1, 2, 3]);
+    // Questions not lowered: the question first.
+    const questionsKept = { ...TURN_RANK_WEIGHTS, questionWeight: 0 };
+    expect(rankTurns(input, ['james'], null, null, questionsKept).map((hit) => hit.turn.id)).toEqual([3, 2, 1]);
   });
 });

@@ -26,6 +26,21 @@ export const ROLE_WEIGHT = 0.2;
  */
 export const ANSWER_KIND_WEIGHT = 0.3;
 
+/** The constants of `rankTurns`, as one value: today's are `TURN_RANK_WEIGHTS`; a bench re-fits them. */
+export interface TurnRankWeights {
+  entityWeight: number;
+  questionWeight: number;
+  roleWeight: number;
+  answerKindWeight: number;
+}
+
+export const TURN_RANK_WEIGHTS: Readonly<TurnRankWeights> = {
+  entityWeight: ENTITY_WEIGHT,
+  questionWeight: QUESTION_WEIGHT,
+  roleWeight: ROLE_WEIGHT,
+  answerKindWeight: ANSWER_KIND_WEIGHT,
+};
+
 /**
  * Orders turn search hits: the store's relevance, lifted for turns that name the people the message names, for
  * turns of the side the message asks about (`role`) and for turns that say the kind of answer it asks for
@@ -36,16 +51,17 @@ export function rankTurns(
   entities: readonly string[] = [],
   role: 'user' | 'assistant' | null = null,
   answerKind: AnswerKind | null = null,
+  weights: Readonly<TurnRankWeights> = TURN_RANK_WEIGHTS,
 ): Array<TurnCandidate & { score: number }> {
   return candidates
     .map((candidate) => ({
       ...candidate,
       score:
         candidate.relevance *
-        (1 + ENTITY_WEIGHT * entityShare(candidate.turn.text, entities)) *
-        (1 - QUESTION_WEIGHT * questionShare(candidate.turn.text) ** 2) *
-        (role !== null && candidate.turn.role === role ? 1 + ROLE_WEIGHT : 1) *
-        (answerKind !== null && saysAnswerKind(candidate.turn.text, answerKind) ? 1 + ANSWER_KIND_WEIGHT : 1),
+        (1 + weights.entityWeight * entityShare(candidate.turn.text, entities)) *
+        (1 - weights.questionWeight * questionShare(candidate.turn.text) ** 2) *
+        (role !== null && candidate.turn.role === role ? 1 + weights.roleWeight : 1) *
+        (answerKind !== null && saysAnswerKind(candidate.turn.text, answerKind) ? 1 + weights.answerKindWeight : 1),
     }))
     .sort((a, b) => b.score - a.score || b.turn.id - a.turn.id);
 }

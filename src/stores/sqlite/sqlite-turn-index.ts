@@ -47,14 +47,19 @@ export interface SqliteTurnIndex {
 
 /**
  * The turn index behind turn recall: each turn is indexed as `buildTurnDocument` gives it, with the turns before and
- * after it in the session. Deleting a turn deletes its entries (a trigger), with FTS5 secure-delete on.
+ * after it in the session. Deleting a turn deletes its entries (a trigger), with FTS5 secure-delete on. `reach`: how
+ * many turns a context quotes; the store always uses `TURN_CONTEXT_REACH`, the bench that re-fits it re-indexes with
+ * others.
  */
-export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
+export function sqliteTurnIndex(
+  database: SqliteDatabase,
+  reach: { before: number; after: number } = TURN_CONTEXT_REACH,
+): SqliteTurnIndex {
   const statements = {
     // The turns before a new exchange whose context it enters, and the turns their own contexts quote.
     previous: database.prepare(
       `SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC
-       LIMIT ${TURN_CONTEXT_REACH.before + TURN_CONTEXT_REACH.after}`,
+       LIMIT ${reach.before + reach.after}`,
     ),
     sessionTurns: database.prepare('SELECT id, text, created_at FROM turns WHERE session_key = ? ORDER BY id'),
     turn: database.prepare('SELECT id, text, created_at FROM turns WHERE session_key = ? AND id = ?'),
@@ -113,20 +118,20 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       const userAt = window.length - 2;
       // The turns before get new neighbours: only their context fields change (FTS5 re-reads its own text natively;
       // tokenising a long turn again in JavaScript would hold the transaction, and the event loop).
-      for (let at = Math.max(0, userAt - TURN_CONTEXT_REACH.after); at < userAt; at += 1) {
+      for (let at = Math.max(0, userAt - reach.after); at < userAt; at += 1) {
         const turn = window[at] as IndexedTurn;
-        const context = buildTurnContext(turnNeighbours(window, at).map((neighbour) => neighbour.text));
+        const context = buildTurnContext(turnNeighbours(window, at, reach).map((neighbour) => neighbour.text));
         statements.updateWordsContext.run(context.words, turn.id);
         statements.updateCjkContext.run(context.grams, turn.id);
       }
-      put(token, user, turnNeighbours(window, userAt), false, own.user);
-      put(token, assistant, turnNeighbours(window, userAt + 1), false, own.assistant);
+      put(token, user, turnNeighbours(window, userAt, reach), false, own.user);
+      put(token, assistant, turnNeighbours(window, userAt + 1, reach), false, own.assistant);
     },
     reindexSession(sessionKey) {
       const token = sessionToken(sessionKey);
       const turns = statements.sessionTurns.all(sessionKey) as IndexedTurn[];
       turns.forEach((turn, index) => {
-        put(token, turn, turnNeighbours(turns, index));
+        put(token, turn, turnNeighbours(turns, index, reach));
       });
     },
     reindexBeside(sessionKey, deletedIds) {
@@ -136,8 +141,8 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
         // The turns whose context reached the deleted one: those it followed within their `after`, and those that
         // followed it within their `before`.
         for (const turn of [
-          ...(statements.before.all(sessionKey, id, TURN_CONTEXT_REACH.after) as IndexedTurn[]),
-          ...(statements.after.all(sessionKey, id, TURN_CONTEXT_REACH.before) as IndexedTurn[]),
+          ...(statements.before.all(sessionKey, id, reach.after) as IndexedTurn[]),
+          ...(statements.after.all(sessionKey, id, reach.before) as IndexedTurn[]),
         ]) {
           beside.add(turn.id);
         }
@@ -145,8 +150,8 @@ export function sqliteTurnIndex(database: SqliteDatabase): SqliteTurnIndex {
       for (const id of beside) {
         const turn = statements.turn.get(sessionKey, id) as IndexedTurn | undefined;
         if (!turn) continue;
-        const before = (statements.before.all(sessionKey, id, TURN_CONTEXT_REACH.before) as IndexedTurn[]).reverse();
-        const after = statements.after.all(sessionKey, id, TURN_CONTEXT_REACH.after) as IndexedTurn[];
+        const before = (statements.before.all(sessionKey, id, reach.before) as IndexedTurn[]).reverse();
+        const after = statements.after.all(sessionKey, id, reach.after) as IndexedTurn[];
         put(token, turn, [...before, ...after]);
       }
     },
