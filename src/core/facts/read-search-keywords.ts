@@ -15,13 +15,15 @@ const MOST_UNITS = SEARCH_KEYWORD_MAX_GRAPHEMES * 16;
  * scripts need: a keyword holding one is not a word someone would search for.
  */
 const CONTROL_OR_FORMAT = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
+/** A tag (`<system>`, `</user_message>`, `<!--`): no word someone searches for holds one. */
+const TAG = /<\s*[/!?]?\s*\p{L}/u;
 
 /**
- * The search keywords an extractor wrote with a fact, as they may be stored: each a string, normalised (NFKC, white
- * space made single spaces), non-empty, at most `SEARCH_KEYWORD_MAX_GRAPHEMES` clusters, without control or format
- * characters, markup or override phrasing, not repeated (case aside); at most `MOST_SEARCH_KEYWORDS` of them, the
- * first that pass among the first 16 items. Anything else is dropped, item by item: a bad keywords field means no
- * keywords, never a failed extraction. Never throws.
+ * The search keywords an extractor wrote with a fact, as they may be stored: each a well-formed string, normalised
+ * (NFKC, white space made single spaces), non-empty, at most `SEARCH_KEYWORD_MAX_GRAPHEMES` clusters, without control
+ * or format characters, tags, markup or override phrasing, not repeated (case aside); at most `MOST_SEARCH_KEYWORDS`
+ * of them, the first that pass among the first 16 items. Anything else is dropped, item by item: a bad keywords field
+ * means no keywords, never a failed extraction. Never throws.
  */
 export function readSearchKeywords(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
@@ -47,6 +49,6 @@ function readKeyword(item: unknown): string | null {
     .trim();
   if (keyword === '' || CONTROL_OR_FORMAT.test(keyword)) return null;
   if (countGraphemes(keyword, { stopAfter: SEARCH_KEYWORD_MAX_GRAPHEMES }) > SEARCH_KEYWORD_MAX_GRAPHEMES) return null;
-  if (findInjection(keyword) !== null || isMarkup(keyword)) return null;
+  if (TAG.test(keyword) || isMarkup(keyword) || findInjection(keyword) !== null) return null;
   return keyword;
 }
