@@ -15,11 +15,12 @@ import {
   type MemstackEvent,
 } from '../../src/index.js';
 import { openaiCompatibleModel } from '../../src/models/openai-compatible/openai-compatible-model.js';
+import { copySqliteToPostgres, postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import { exchange, fact } from '../../src/store-kit/contract-fixtures.js';
 import { bothStores } from '../support/both-stores.js';
 import { completionReply, type OpenaiServer, startOpenaiServer } from '../support/openai-server.js';
-import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL } from '../support/test-postgres.js';
+import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 
 const model = 'gpt-test-mini';
 const alice = { agentId: 'bot', userId: 'alice' };
@@ -67,19 +68,21 @@ async function say(stack: MemoryStack, text: string, reply: string) {
   return prepared;
 }
 
-/** Whether any column of a fact row of the last Postgres schema holds `word`. */
-async function inPostgresRows(word: string): Promise<boolean> {
+/** Rows of a query on the test server. */
+async function queryPostgres(text: string, values: unknown[] = []): Promise<Array<Record<string, unknown>>> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {
-    const { rows } = await client.query(
-      `SELECT count(*)::int AS n FROM "${schemas.at(-1)}".facts f WHERE f::text LIKE $1`,
-      [`%${word}%`],
-    );
-    return rows[0]?.n > 0;
+    return (await client.query(text, values)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** Whether any column of a fact row of the last Postgres schema holds `word`. */
+async function inPostgresRows(word: string): Promise<boolean> {
+  const rows = await queryPostgres(`SELECT 1 FROM "${schemas.at(-1)}".facts f WHERE f::text LIKE $1`, [`%${word}%`]);
+  return rows.length > 0;
 }
 
 const texts = async (stack: MemoryStack, query: string) =>
@@ -270,5 +273,26 @@ describe('search keywords in a SQLite file', () => {
     expect((await stack.facts.list(alice)).map((stored) => stored.text)).toEqual([PUP]);
     await stack.close();
     expect(bytesOf(path).includes(CANARY)).toBe(false);
+  });
+});
+
+describe.skipIf(!TEST_POSTGRES_URL)('copySqliteToPostgres', () => {
+  it('copies the keywords with their fact', async () => {
+    const sqlite = sqliteStore({ path: ':memory:' });
+    const stack = stackOn(sqlite, true);
+    replyWith([{ text: PUP, keywords: ['puppy', CANARY] }]);
+    await say(stack, 'My sister Maria got a new pup, Shadow.', 'How lovely!');
+    const schema = uniqueSchema('keywordcopy');
+    schemas.push(schema);
+    const target = await postgresStore({ connectionString: TEST_POSTGRES_URL as string, schema, jobs: false });
+    try {
+      await copySqliteToPostgres(sqlite.database, target);
+      expect(await queryPostgres(`SELECT keywords FROM "${schema}".facts`)).toEqual([{ keywords: `puppy\n${CANARY}` }]);
+      const copied = createMemoryStack({ store: target });
+      expect(await texts(copied, CANARY)).toEqual([PUP]);
+    } finally {
+      await target.close();
+      await stack.close();
+    }
   });
 });
