@@ -143,6 +143,21 @@ for (const [name, openStore] of bothStores('keywords', schemas)) {
         }
       });
 
+      it("keeps no keywords where others take part: they are not the speaker's own words", async () => {
+        const stack = stackOn(store, true);
+        const thread = { agentId: 'bot', threadId: 'family' };
+        replyWith([]);
+        const first = await stack.prepare({ ...thread, userId: 'bob', text: 'Maria is a labrador breeder.' });
+        await stack.record(first, { text: 'Interesting!' });
+        await stack.idle();
+        replyWith([{ text: 'User got a new pup called Shadow', keywords: ['labrador', CANARY] }]);
+        const second = await stack.prepare({ ...thread, userId: 'alice', text: 'I got a new pup called Shadow.' });
+        await stack.record(second, { text: 'Congratulations!' });
+        await stack.idle();
+        expect(await texts(stack, 'Shadow')).toEqual(['User got a new pup called Shadow']);
+        expect(await texts(stack, `${CANARY} labrador`)).toEqual([]);
+      });
+
       it('stores every fact whatever garbage its keywords are, and indexes none of the garbage', async () => {
         const events: MemstackEvent[] = [];
         const stack = stackOn(store, true, events);
