@@ -25,10 +25,23 @@ export interface Extraction {
   task?: string | null | undefined;
   /** The user's answer to `question`, as a short statement to append to the pin; null when it was no answer. */
   clarification?: string | null | undefined;
-  /** 0-4 durable facts about the user or project, in the user's language. */
-  facts?: string[] | undefined;
+  /**
+   * 0-4 durable facts about the user or project, in the user's language: each its text, or its text with a few search
+   * keywords (`ExtractedFact`).
+   */
+  facts?: Array<string | ExtractedFact> | undefined;
   /** Ids from `knownFacts` that the new facts contradict. */
   supersedes?: number[] | undefined;
+}
+
+/**
+ * A fact with the words a later question may use for it instead of its own ("puppy", "dog", "pet" for "Maria's new
+ * pup, Shadow"). The keywords are only indexed, at the weight of the fact's context, never shown to a model; memstack
+ * keeps a few short ones and drops the rest (`readSearchKeywords`), never the fact for them.
+ */
+export interface ExtractedFact {
+  text: string;
+  keywords?: readonly string[] | undefined;
 }
 
 /** What a summariser sees when a session's history is compressed. */

@@ -373,6 +373,12 @@ export interface NewFact {
    * later), the context is rebuilt from the others with `factContext`, so that no fact keeps a forgotten user's words.
    */
   contextTurnIds?: readonly number[] | undefined;
+  /**
+   * Words a later question may use for the fact instead of its own (an extractor's search keywords, decision 32),
+   * indexed with its context at the context's weight and never returned. Drawn from the same exchange, they go with
+   * the context: dropped when a turn of it is forgotten, and when the fact's text is edited. Absent: none.
+   */
+  keywords?: readonly string[] | undefined;
   at: Date;
   /** How often and when it was injected before (an import restoring a fact); absent: never. */
   usage?: { accessCount: number; lastUsedAt: Date | null } | undefined;

@@ -37,8 +37,12 @@ export async function planFacts(
   const plan: FactPlan = { facts: [], nearDuplicates: [], supersede: [], rejected: [] };
   let accepted = 0;
   const userText = stripSenderMetadata(job.userText);
-  for (const raw of extraction.facts ?? []) {
+  for (const extracted of extraction.facts ?? []) {
     if (accepted >= limits.factsPerTurn) break;
+    // Search keywords (`parseExtraction` read them) are only indexed: they pass no further rule of the policy, which
+    // judges sentences, and come only with a fact it admits. They are the extractor's words, not the speaker's: where
+    // others take part they may carry another participant's words (from the pin, the reply), so none are kept.
+    const { text: raw, keywords = [] } = typeof extracted === 'string' ? { text: extracted } : extracted;
     // Whose words the fact carries decides what it may say: a preference about answers taken from a reply (or a tool
     // output it quotes) is refused, the user's own is kept.
     const source =
@@ -74,6 +78,7 @@ export async function planFacts(
         source,
         context: job.factContext?.text,
         contextTurnIds: job.factContext?.turnIds,
+        ...(keywords.length > 0 && !othersTakePart ? { keywords } : {}),
         at: context.now(),
       },
     });

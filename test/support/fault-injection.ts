@@ -121,7 +121,10 @@ function failingExtractor(plan: Fault[]): Extractor {
       (await act(next(), signal, (model) => model.extract(input, { signal }))) as Extraction,
     summarize: async (input, { signal }) => {
       const fault = next();
-      if (fault.kind === 'garbage') return fault.extraction.task ?? fault.extraction.facts?.[0] ?? 'x';
+      if (fault.kind === 'garbage') {
+        const fact = fault.extraction.facts?.[0];
+        return fault.extraction.task ?? (typeof fact === 'object' ? fact.text : fact) ?? 'x';
+      }
       const value = await act(fault, signal, async (model) => model.summarize?.(input, { signal }));
       return value as string;
     },

@@ -1,11 +1,27 @@
 import { z } from 'zod';
 import { InvalidOutputError } from '../../spec/errors/invalid-output-error.js';
-import type { Extraction } from '../../spec/extractor.js';
+import type { ExtractedFact, Extraction } from '../../spec/extractor.js';
+import { readSearchKeywords } from '../facts/read-search-keywords.js';
+
+/**
+ * A fact with search keywords: its text is held to the schema like a plain fact's, its keywords are read leniently
+ * (`readSearchKeywords`: a bad keywords field means no keywords, never a failed extraction). Without keywords left,
+ * it is its text.
+ */
+const factWithKeywords = z
+  .object({ text: z.string(), keywords: z.unknown().optional() })
+  .transform(({ text, keywords }): string | ExtractedFact => {
+    const kept = readSearchKeywords(keywords);
+    return kept.length > 0 ? { text, keywords: kept } : text;
+  });
 
 const extractionSchema = z.object({
   task: z.string().nullish(),
   clarification: z.string().nullish(),
-  facts: z.array(z.string()).max(64).optional(),
+  facts: z
+    .array(z.union([z.string(), factWithKeywords]))
+    .max(64)
+    .optional(),
   supersedes: z.array(z.number().int().nonnegative()).max(64).optional(),
 });
 

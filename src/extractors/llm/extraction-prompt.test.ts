@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { ExtractionInput } from '../../spec/extractor.js';
-import { buildExtractionPrompt, EXTRACTION_SYSTEM_PROMPT } from './extraction-prompt.js';
+import {
+  buildExtractionPrompt,
+  EXTRACTION_SYSTEM_PROMPT,
+  EXTRACTION_SYSTEM_PROMPT_WITH_KEYWORDS,
+} from './extraction-prompt.js';
+
+/** The system prompt as it was before search keywords existed: with the option off it must not change by a byte. */
+const PROMPT_BEFORE_KEYWORDS = [
+  'You maintain the memory of an AI assistant. From one exchange between a user and the assistant you extract, as JSON:',
+  '- "task": only when a <task_source> is given: the user\'s core task distilled from it (goals, constraints, parameters, deliverables) in one to three short lines; null if it states no task. Otherwise null.',
+  '- "clarification": only when a <question> is given and the user\'s message answers it: the answer as one short standalone statement (include the question\'s subject, so that it is clear later); else null.',
+  '- "facts": 0 to 4 durable facts about the user or their project that will still matter in later conversations: preferences, decisions, constraints, environment (tools, versions, platforms). One short standalone statement each. No small talk, nothing ephemeral (today\'s error, what was just said), nothing the assistant said unless the user confirmed it. An empty list is a good answer. Only when <want_facts> is yes.',
+  '- "supersedes": ids of <known_facts> that a new fact contradicts or replaces; else [].',
+  "Write every value in the user's language: never translate. Reply with the JSON object only, no prose, no code fence:",
+  '{"task": string|null, "clarification": string|null, "facts": string[], "supersedes": number[]}',
+].join('\n');
 
 const minimal: ExtractionInput = {
   userText: 'I use pnpm for everything.',
@@ -21,6 +36,27 @@ describe('EXTRACTION_SYSTEM_PROMPT', () => {
     expect(EXTRACTION_SYSTEM_PROMPT).toContain("in the user's language");
     expect(EXTRACTION_SYSTEM_PROMPT).toContain(
       '{"task": string|null, "clarification": string|null, "facts": string[], "supersedes": number[]}',
+    );
+  });
+
+  it('is, without search keywords, the prompt it has always been, byte for byte', () => {
+    expect(EXTRACTION_SYSTEM_PROMPT).toBe(PROMPT_BEFORE_KEYWORDS);
+    expect(EXTRACTION_SYSTEM_PROMPT).not.toContain('keywords');
+  });
+});
+
+describe('EXTRACTION_SYSTEM_PROMPT_WITH_KEYWORDS', () => {
+  it('asks for each fact as a text with a few keywords, and otherwise says what the default prompt says', () => {
+    expect(EXTRACTION_SYSTEM_PROMPT_WITH_KEYWORDS).toContain(
+      '"facts": [{"text": string, "keywords": string[]}], "supersedes": number[]}',
+    );
+    expect(EXTRACTION_SYSTEM_PROMPT_WITH_KEYWORDS).toContain('up to 5 words');
+    expect(EXTRACTION_SYSTEM_PROMPT_WITH_KEYWORDS).toContain('"puppy", "dog", "pet"');
+    const lines = EXTRACTION_SYSTEM_PROMPT_WITH_KEYWORDS.split('\n');
+    const keywordLine = lines.findIndex((line) => line.includes('"keywords": up to 5'));
+    const shapes = (prompt: string) => prompt.split('\n').slice(0, -1);
+    expect([...lines.slice(0, keywordLine), ...lines.slice(keywordLine + 1)].slice(0, -1)).toEqual(
+      shapes(EXTRACTION_SYSTEM_PROMPT),
     );
   });
 });

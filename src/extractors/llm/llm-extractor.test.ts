@@ -4,7 +4,11 @@ import { InvalidOutputError } from '../../spec/errors/invalid-output-error.js';
 import { ModelCallError } from '../../spec/errors/model-call-error.js';
 import type { ExtractionInput } from '../../spec/extractor.js';
 import { scriptedCompletionModel } from '../../testing.js';
-import { buildExtractionPrompt, EXTRACTION_SYSTEM_PROMPT } from './extraction-prompt.js';
+import {
+  buildExtractionPrompt,
+  EXTRACTION_SYSTEM_PROMPT,
+  EXTRACTION_SYSTEM_PROMPT_WITH_KEYWORDS,
+} from './extraction-prompt.js';
 import { llmExtractor } from './llm-extractor.js';
 
 const input: ExtractionInput = {
@@ -75,6 +79,50 @@ describe('llmExtractor', () => {
     const error = await rejectionOf(llmExtractor({ model }).extract(input, { signal: new AbortController().signal }));
     expect(InvalidOutputError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'INVALID_OUTPUT', excerpt: '{"facts":"User deploys on Fridays"}' });
+  });
+
+  it('with searchKeywords, asks for keywords (800 max tokens) and returns each fact with those it keeps', async () => {
+    const reply = JSON.stringify({
+      facts: [
+        { text: "Maria's new pup is called Shadow", keywords: ['puppy', 'dog', 'pet'] },
+        { text: 'User deploys on Fridays', keywords: 'deploy' },
+      ],
+    });
+    const model = scriptedCompletionModel([reply]);
+    const extraction = await llmExtractor({ model, searchKeywords: true }).extract(input, {
+      signal: new AbortController().signal,
+    });
+    expect(extraction).toEqual({
+      facts: [
+        { text: "Maria's new pup is called Shadow", keywords: ['puppy', 'dog', 'pet'] },
+        'User deploys on Fridays',
+      ],
+    });
+    expect(model.calls[0]).toMatchObject({ system: EXTRACTION_SYSTEM_PROMPT_WITH_KEYWORDS, maxTokens: 800 });
+    const custom = scriptedCompletionModel(['{}']);
+    await llmExtractor({ model: custom, searchKeywords: true, maxTokens: 300 }).extract(input, {
+      signal: new AbortController().signal,
+    });
+    expect(custom.calls[0]?.maxTokens).toBe(300);
+  });
+
+  it('without searchKeywords, sends the default prompt and indexes no keywords a model wrote unasked', async () => {
+    const reply = JSON.stringify({
+      facts: [{ text: 'User has a puppy', keywords: ['dog'] }, 'User deploys on Fridays'],
+    });
+    for (const options of [{}, { searchKeywords: false }]) {
+      const model = scriptedCompletionModel([reply]);
+      const extraction = await llmExtractor({ model, ...options }).extract(input, {
+        signal: new AbortController().signal,
+      });
+      expect(extraction).toEqual({ facts: ['User has a puppy', 'User deploys on Fridays'] });
+      expect(model.calls[0]).toMatchObject({ system: EXTRACTION_SYSTEM_PROMPT, maxTokens: 600 });
+    }
+  });
+
+  it('refuses a searchKeywords that is not a boolean', () => {
+    const model = scriptedCompletionModel([]);
+    expect(() => llmExtractor({ model, searchKeywords: 'yes' as unknown as boolean })).toThrow(/searchKeywords/);
   });
 
   it('lets the error of a failed model call through', async () => {

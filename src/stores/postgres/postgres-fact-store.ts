@@ -1,3 +1,4 @@
+import { storedSearchKeywords } from '../../core/facts/stored-search-keywords.js';
 import { buildFactDocument } from '../../core/search/build-fact-document.js';
 import { factContext } from '../../core/search/fact-context.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/search/neighbour-context.js';
@@ -42,24 +43,29 @@ export function postgresFactWrites(schema: string): PostgresFactWrites {
       if (existing) return { id: existing.id, inserted: false };
       let contextText = fact.context;
       let contextTurnIds = [...(fact.contextTurnIds ?? [])];
+      let keywords = storedSearchKeywords(fact.keywords);
       if (contextTurnIds.length > 0) {
         const kept = await sql.query<{ id: number; text: string }>(
           `SELECT id, text FROM ${schema}.turns WHERE id = ANY($1::bigint[]) ORDER BY id FOR KEY SHARE`,
           [contextTurnIds],
         );
-        // A turn of the exchange was forgotten meanwhile: the context is what the other turns give.
-        if (kept.length < contextTurnIds.length) contextText = factContext(kept.map((turn) => turn.text));
+        // A turn of the exchange was forgotten meanwhile: the context is what the other turns give, and the keywords
+        // drawn from the whole exchange go.
+        if (kept.length < contextTurnIds.length) {
+          contextText = factContext(kept.map((turn) => turn.text));
+          keywords = null;
+        }
         contextTurnIds = kept.map((turn) => turn.id);
       }
       // What is kept of the context is bounded like what is indexed of it (an exchange: three heads).
       const context = neighbourContext([contextText], 3 * CONTEXT_MAX_GRAPHEMES);
-      const document = buildFactDocument({ text: fact.text, context, at: fact.at });
+      const document = buildFactDocument({ text: fact.text, context, keywords, at: fact.at });
       // Another transaction may insert the same hash meanwhile: the unique index decides, and the loser reads it.
       const [inserted] = await sql.query<{ id: number }>(
         `INSERT INTO ${schema}.facts (agent_id, user_id, text, text_tokens, grams, context, context_tokens,
-           context_grams, dated, hash, source_session_key, source_turn_id, source, context_turn_ids, created_at,
-           access_count, last_used_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+           context_grams, dated, hash, source_session_key, source_turn_id, source, context_turn_ids, keywords,
+           created_at, access_count, last_used_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
          ON CONFLICT (agent_id, user_id, hash) WHERE superseded_by IS NULL DO NOTHING RETURNING id`,
         [
           ...key,
@@ -75,6 +81,7 @@ export function postgresFactWrites(schema: string): PostgresFactWrites {
           fact.sourceTurnId,
           fact.source,
           JSON.stringify(contextTurnIds),
+          keywords,
           fact.at,
           fact.usage?.accessCount ?? 0,
           fact.usage?.lastUsedAt ?? null,
@@ -173,12 +180,21 @@ export function postgresFactStore(schema: string, guard: PostgresGuard): FactSto
           await writes.touch(sql, scope, [same.id], change.at);
           return { id: same.id, merged: true };
         }
-        // The context and the date terms stay: the fact still came from the same exchange, on the same day.
+        // The context and the date terms stay: the fact still came from the same exchange, on the same day. Its
+        // search keywords were written for the old text: they go.
         const document = buildFactDocument({ text: change.text, context: row.context, at: row.created_at });
         await sql.query(
-          `UPDATE ${facts} SET text = $1, text_tokens = $2, grams = $3, hash = $4, source = 'api', vector = NULL,
-           vector_model = NULL WHERE id = $5`,
-          [change.text, document.words.text, document.grams.text, change.hash, id],
+          `UPDATE ${facts} SET text = $1, text_tokens = $2, grams = $3, context_tokens = $4, context_grams = $5,
+           keywords = NULL, hash = $6, source = 'api', vector = NULL, vector_model = NULL WHERE id = $7`,
+          [
+            change.text,
+            document.words.text,
+            document.grams.text,
+            document.words.context,
+            document.grams.context,
+            change.hash,
+            id,
+          ],
         );
         return { id, merged: false };
       }),

@@ -252,12 +252,13 @@ async function rewriteQuotingFacts(
       [kept],
     );
     const texts = kept.flatMap((id) => rows.filter((row) => row.id === id).map((row) => row.text));
-    // As `insert` stores a context: the same cut and the same document.
+    // As `insert` stores a context: the same cut and the same document; the search keywords, drawn from the whole
+    // exchange, go with the forgotten turn.
     const context = neighbourContext([factContext(texts)], 3 * CONTEXT_MAX_GRAPHEMES);
     const document = buildFactDocument({ text: candidate.text, context, at: candidate.created_at });
     await sql.query(
-      `UPDATE ${schema}.facts SET context = $1, context_tokens = $2, context_grams = $3, context_turn_ids = $4::jsonb
-       WHERE id = $5`,
+      `UPDATE ${schema}.facts SET context = $1, context_tokens = $2, context_grams = $3, context_turn_ids = $4::jsonb,
+       keywords = NULL WHERE id = $5`,
       [context, document.words.context, document.grams.context, JSON.stringify(kept), candidate.id],
     );
     rewritten += 1;

@@ -246,4 +246,9 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   ALTER TABLE ${s}.turns ADD COLUMN request_key text;
   CREATE INDEX turns_request_key ON ${s}.turns (session_key, request_key) WHERE request_key IS NOT NULL;
   `,
+  // A fact's search keywords (decision 32: an extractor's words for it, one a line), kept so that its index document
+  // can be built again with them; their tokens are in context_tokens and context_grams. Null: none.
+  (s) => `
+  ALTER TABLE ${s}.facts ADD COLUMN keywords text;
+  `,
 ];

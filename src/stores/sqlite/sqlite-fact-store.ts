@@ -1,3 +1,4 @@
+import { storedSearchKeywords } from '../../core/facts/stored-search-keywords.js';
 import { buildFactDocument } from '../../core/search/build-fact-document.js';
 import { factContext } from '../../core/search/fact-context.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/search/neighbour-context.js';
@@ -42,8 +43,9 @@ export function sqliteFactStore(
     findHash: database.prepare(`SELECT f.id FROM facts f WHERE ${LIVE_IN_SCOPE} AND f.hash = ?`),
     insert: database.prepare(
       `INSERT INTO facts (agent_id, user_id, scope, text, text_tokens, grams, context, context_tokens, context_grams,
-       dated, hash, source_session_key, source_turn_id, source, context_turn_ids, created_at, access_count, last_used_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       dated, hash, source_session_key, source_turn_id, source, context_turn_ids, keywords, created_at, access_count,
+       last_used_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     turnExists: database.prepare('SELECT 1 FROM turns WHERE id = ?'),
     contextTurns: database.prepare(
@@ -59,8 +61,8 @@ export function sqliteFactStore(
     remove: database.prepare('DELETE FROM facts WHERE id = ? AND agent_id = ? AND user_id = ?'),
     live: database.prepare(`SELECT f.id, f.context, f.created_at FROM facts f WHERE f.id = ? AND ${LIVE_IN_SCOPE}`),
     rewrite: database.prepare(
-      `UPDATE facts SET text = ?, text_tokens = ?, grams = ?, hash = ?, source = 'api', vector = NULL, vector_model = NULL
-       WHERE id = ?`,
+      `UPDATE facts SET text = ?, text_tokens = ?, grams = ?, context_tokens = ?, context_grams = ?, keywords = NULL,
+       hash = ?, source = 'api', vector = NULL, vector_model = NULL WHERE id = ?`,
     ),
     purge: database.prepare(
       `DELETE FROM facts WHERE (superseded_by IS NOT NULL AND created_at < ?)
@@ -76,15 +78,20 @@ export function sqliteFactStore(
     if (existing) return { id: existing.id, inserted: false };
     let contextText = fact.context;
     let contextTurnIds = [...(fact.contextTurnIds ?? [])];
+    let keywords = storedSearchKeywords(fact.keywords);
     if (contextTurnIds.length > 0) {
       const kept = statements.contextTurns.all(JSON.stringify(contextTurnIds)) as Array<{ id: number; text: string }>;
-      // A turn of the exchange was forgotten meanwhile: the context is what the other turns give.
-      if (kept.length < contextTurnIds.length) contextText = factContext(kept.map((turn) => turn.text));
+      // A turn of the exchange was forgotten meanwhile: the context is what the other turns give, and the keywords
+      // drawn from the whole exchange go.
+      if (kept.length < contextTurnIds.length) {
+        contextText = factContext(kept.map((turn) => turn.text));
+        keywords = null;
+      }
       contextTurnIds = kept.map((turn) => turn.id);
     }
     // What is kept of the context is bounded like what is indexed of it (an exchange: three heads).
     const context = neighbourContext([contextText], 3 * CONTEXT_MAX_GRAPHEMES);
-    const document = buildFactDocument({ text: fact.text, context, at: fact.at });
+    const document = buildFactDocument({ text: fact.text, context, keywords, at: fact.at });
     const result = statements.insert.run(
       agentId,
       userId,
@@ -101,6 +108,7 @@ export function sqliteFactStore(
       fact.sourceTurnId,
       fact.source,
       JSON.stringify(contextTurnIds),
+      keywords,
       fact.at.getTime(),
       fact.usage?.accessCount ?? 0,
       fact.usage?.lastUsedAt?.getTime() ?? null,
@@ -128,9 +136,18 @@ export function sqliteFactStore(
       statements.touch.run(change.at.getTime(), same.id, agentId, userId);
       return { id: same.id, merged: true };
     }
-    // The context and the date terms stay: the fact still came from the same exchange, on the same day.
+    // The context and the date terms stay: the fact still came from the same exchange, on the same day. Its search
+    // keywords were written for the old text: they go.
     const document = buildFactDocument({ text: change.text, context: row.context, at: new Date(row.created_at) });
-    statements.rewrite.run(change.text, document.words.text, document.grams.text, change.hash, id);
+    statements.rewrite.run(
+      change.text,
+      document.words.text,
+      document.grams.text,
+      document.words.context,
+      document.grams.context,
+      change.hash,
+      id,
+    );
     return { id, merged: false };
   });
   const remove = writeTransaction(

@@ -214,7 +214,8 @@ function rewriteQuotingFacts(
   }>;
   const turnText = database.prepare('SELECT text FROM turns WHERE id = ?');
   const rewrite = database.prepare(
-    'UPDATE facts SET context = ?, context_tokens = ?, context_grams = ?, context_turn_ids = ? WHERE id = ?',
+    `UPDATE facts SET context = ?, context_tokens = ?, context_grams = ?, context_turn_ids = ?, keywords = NULL
+     WHERE id = ?`,
   );
   let rewritten = 0;
   for (const candidate of candidates) {
@@ -225,7 +226,8 @@ function rewriteQuotingFacts(
       const row = turnText.get(id) as { text: string } | undefined;
       return row ? [row.text] : [];
     });
-    // As `insert` stores a context: the same cut and the same document.
+    // As `insert` stores a context: the same cut and the same document; the search keywords, drawn from the whole
+    // exchange, go with the forgotten turn.
     const context = neighbourContext([factContext(texts)], 3 * CONTEXT_MAX_GRAPHEMES);
     const document = buildFactDocument({ text: candidate.text, context, at: new Date(candidate.created_at) });
     rewrite.run(context, document.words.context, document.grams.context, JSON.stringify(kept), candidate.id);

@@ -387,4 +387,9 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE turns ADD COLUMN request_key TEXT;
   CREATE INDEX turns_request_key ON turns (session_key, request_key) WHERE request_key IS NOT NULL;
   `,
+  // 17: a fact's search keywords (decision 32: an extractor's words for it, one a line), kept so that its index
+  // document can be built again with them; their tokens are in context_tokens and context_grams. Null: none.
+  `
+  ALTER TABLE facts ADD COLUMN keywords TEXT;
+  `,
 ];
