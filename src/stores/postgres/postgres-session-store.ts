@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { buildTurnText, type TurnTextFields } from '../../core/search/build-turn-document.js';
+import { StoreError } from '../../spec/errors/store-error.js';
 import type {
   CompressionWrite,
   ExchangeIds,
@@ -25,6 +26,9 @@ import type { PostgresGuard, Sql, TransactionSql } from './postgres-guard.js';
 import type { PostgresJobs } from './postgres-jobs.js';
 import { postgresTurnIndex } from './postgres-turn-index.js';
 
+/** How many times an append looks for its session's row again after another writer created or deleted it. */
+const SESSION_LOCK_ROUNDS = 8;
+
 type ExchangeTexts = { user: TurnTextFields; assistant: TurnTextFields };
 
 /**
@@ -49,16 +53,22 @@ export function postgresSessionStore(
   const lockSession = async (sql: TransactionSql, exchange: ExchangeWrite): Promise<boolean> => {
     const { session, at } = exchange;
     const lock = `SELECT 1 FROM ${schema}.sessions WHERE key = $1 FOR UPDATE`;
-    if ((await sql.query(lock, [session.key])).length > 0) return true;
-    const created = await sql.query(
-      `INSERT INTO ${schema}.sessions (key, uuid, agent_id, channel_id, thread_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (key) DO NOTHING RETURNING 1`,
-      [session.key, session.uuid, session.agentId, session.channelId, session.threadId, at],
+    // Another append may create the row between the look and the insert (the insert waits for its commit and does
+    // nothing), and a forget may delete it again before the next look (it empties a session of a forgotten user's
+    // turns): look again, until the row is locked or created here. Each round needs another writer's commit.
+    for (let round = 0; round < SESSION_LOCK_ROUNDS; round += 1) {
+      if ((await sql.query(lock, [session.key])).length > 0) return true;
+      const created = await sql.query(
+        `INSERT INTO ${schema}.sessions (key, uuid, agent_id, channel_id, thread_id, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (key) DO NOTHING RETURNING 1`,
+        [session.key, session.uuid, session.agentId, session.channelId, session.threadId, at],
+      );
+      if (created.length > 0) return false;
+    }
+    throw new StoreError(
+      'STORE_BUSY',
+      `cannot record an exchange: its session was deleted ${SESSION_LOCK_ROUNDS} times while it waited for it`,
     );
-    if (created.length > 0) return false;
-    // Another append created it meanwhile: this insert waited for its commit.
-    await sql.query(lock, [session.key]);
-    return true;
   };
 
   /** The exchange a request was stored in already (`ExchangeWrite.once`): its user turn, and the reply after it. */

@@ -191,6 +191,44 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     await Promise.all(stores.map((store) => store.close()));
   });
 
+  it('records an exchange whose session another writer creates and a forget deletes while it waits', async () => {
+    const schema = freshSchema('session_gone');
+    const store = await postgresStore({ connectionString: url, schema });
+    const creator = new pg.Client({ connectionString: url });
+    const deleter = new pg.Client({ connectionString: url });
+    await Promise.all([creator.connect(), deleter.connect()]);
+    try {
+      // Which of the two waiters moves first when the creator commits is the server's choice: several rounds, so
+      // that the order where the forget locks the row first (the one that failed appends) comes up.
+      for (let round = 0; round < 6; round += 1) {
+        const key = `thread-${round}`;
+        const insertSession = `INSERT INTO "${schema}".sessions (key, uuid, agent_id, channel_id, thread_id,
+          created_at, updated_at) VALUES ('${key}', 'uuid-${key}', 'bot', NULL, 'team', now(), now())`;
+        // Another append's transaction has created the session row and not yet committed.
+        await creator.query('BEGIN');
+        await creator.query(insertSession);
+        // The append waits on that row's key; so does a forget, which then locks the row and deletes it.
+        const appended = store.sessions.appendExchange(exchange(key, 'bo', 'bo asks', 'sure', new Date()));
+        await deleter.query('BEGIN');
+        const locked = deleter.query(
+          `${insertSession} ON CONFLICT (key) DO UPDATE SET updated_at = excluded.updated_at`,
+        );
+        await waitForLockWaiters(schema, 2);
+        await creator.query('COMMIT');
+        await locked;
+        await deleter.query(`DELETE FROM "${schema}".sessions WHERE key = '${key}'`);
+        await deleter.query('COMMIT');
+        // Whichever came first, the append is recorded: it created the session again rather than failing.
+        const ids = await appended;
+        const turns = (await store.sessions.read(key))?.turns ?? [];
+        expect(turns.map((turn) => turn.id)).toEqual([ids.userTurnId, ids.assistantTurnId]);
+      }
+    } finally {
+      await Promise.all([creator.end(), deleter.end()]);
+      await store.close();
+    }
+  });
+
   it('leaves no row, token or summary of a forgotten user in any table of the schema', async () => {
     const schema = freshSchema('forget');
     const store = await postgresStore({ connectionString: url, schema });
@@ -608,3 +646,17 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     await pool.end();
   });
 });
+
+/** Waits until `count` statements on the schema's sessions wait for a lock (each a state of the server, polled). */
+async function waitForLockWaiters(schema: string, count: number): Promise<void> {
+  for (;;) {
+    const [row] = await withClient((client) =>
+      client.query<{ waiting: number }>(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
+        [`%"${schema}".sessions%`],
+      ),
+    ).then((result) => result.rows);
+    if ((row?.waiting ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
