@@ -216,7 +216,11 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
         await waitForLockWaiters(schema, 2);
         await creator.query('COMMIT');
         await locked;
-        await deleter.query(`DELETE FROM "${schema}".sessions WHERE key = '${key}'`);
+        // As a forget does: the session goes only when no turn is left in it.
+        await deleter.query(
+          `DELETE FROM "${schema}".sessions s WHERE key = '${key}'
+           AND NOT EXISTS (SELECT 1 FROM "${schema}".turns WHERE session_key = s.key)`,
+        );
         await deleter.query('COMMIT');
         // Whichever came first, the append is recorded: it created the session again rather than failing.
         const ids = await appended;
