@@ -47,10 +47,12 @@ export function embedderFromFlags(flags: EmbedderFlags, required = false): Embed
   const { embedBaseUrl, embedModel, embedKeyEnv, embedLanguages, embedOffline } = flags;
   if (embedOffline === true) {
     if (embedBaseUrl !== undefined || embedModel !== undefined || embedKeyEnv !== undefined) {
-      throw new InvalidArgumentError('--embed-offline names the embedder: leave out --embed-base-url and --embed-model');
+      throw new InvalidArgumentError(
+        '--embed-offline names the embedder: leave out --embed-base-url and --embed-model',
+      );
     }
     if (embedLanguages !== undefined) {
-      throw new InvalidArgumentError('--embed-languages is for a server\'s model: the offline model reads English');
+      throw new InvalidArgumentError("--embed-languages is for a server's model: the offline model reads English");
     }
     return offlineEnglishEmbedder();
   }
@@ -58,7 +60,9 @@ export function embedderFromFlags(flags: EmbedderFlags, required = false): Embed
     if (embedKeyEnv !== undefined) throw new InvalidArgumentError('--embed-key-env needs --embed-base-url');
     if (embedLanguages !== undefined) throw new InvalidArgumentError('--embed-languages needs --embed-base-url');
     if (required) {
-      throw new InvalidArgumentError('name an embedder: --embed-base-url <url> --embed-model <model>, or --embed-offline');
+      throw new InvalidArgumentError(
+        'name an embedder: --embed-base-url <url> --embed-model <model>, or --embed-offline',
+      );
     }
     return undefined;
   }

@@ -24,7 +24,12 @@ describe('textLanguage', () => {
   });
 
   it('agrees with the reading pack on the languages that read statements, and reads only a bounded head', () => {
-    for (const text of ['I work at Acme', 'Trabajo en Acme desde hace dos años', '我在北京工作', '私は大阪で働いています']) {
+    for (const text of [
+      'I work at Acme',
+      'Trabajo en Acme desde hace dos años',
+      '我在北京工作',
+      '私は大阪で働いています',
+    ]) {
       expect(textLanguage(text)).toBe(readingPack(text)?.code);
     }
     // A long unspaced text: answered from its head.
