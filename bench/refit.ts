@@ -21,15 +21,15 @@ import { printTable } from './print-table.js';
 import { LOCOMO_HALVES, storeFacts, storeTurns } from './retrieval.js';
 
 /** How many turns a turn's index document quotes as context (`TURN_CONTEXT_REACH`). */
-type Reach = { before: number; after: number };
+export type Reach = { before: number; after: number };
 
 /** One point of the search: every retrieval constant, and the turn index's reach. */
-interface Config {
+export interface Config {
   weights: RankingWeights;
   reach: Reach;
 }
 
-type Granularity = 'turns' | 'facts';
+export type Granularity = 'turns' | 'facts';
 
 /**
  * A constant re-fitted: its grid around today's value, the objective it is fitted on (turns R@5 for what ranks turns,
@@ -44,7 +44,7 @@ interface Knob {
   set(config: Config, value: number): Config;
 }
 
-const K = [1, 3, 5, 10] as const;
+export const K = [1, 3, 5, 10] as const;
 /** The recall a knob is fitted on: R@5 for turns, R@3 for facts (an index into `K`). */
 const OBJECTIVE: Record<Granularity, { at: number; name: string }> = {
   turns: { at: 2, name: 'turns R@5' },
@@ -177,13 +177,13 @@ interface Indexed {
 }
 
 /** A data set the constants are measured on, indexed once. */
-interface DataSet {
+export interface DataSet {
   name: string;
   conversations: Indexed[];
   questions: number;
 }
 
-async function indexDataSet(name: string, conversations: LocomoConversation[]): Promise<DataSet> {
+export async function indexDataSet(name: string, conversations: LocomoConversation[]): Promise<DataSet> {
   const indexed: Indexed[] = [];
   for (const conversation of conversations) {
     const turnStore = sqliteStore({ path: ':memory:' });
@@ -223,7 +223,7 @@ function useReach(indexed: Indexed, wanted: Reach): void {
  * config (field weights, count, reach) and kept: a change of a re-ranking weight re-ranks the same candidates with
  * the stack's own ranking functions, in the order `searchTurns` and `searchFacts` call them.
  */
-function evaluator() {
+export function evaluator() {
   const candidates = new Map<string, Array<Array<TurnCandidate | FactCandidate>>>();
   const results = new Map<string, number[]>();
 
@@ -303,7 +303,7 @@ function evaluator() {
  * The same figures through the stack itself (`createRankedMemoryStack`, `stack.searchTurns`, `stack.facts.search`):
  * what the bench's cached re-ranking must agree with.
  */
-async function stackRecall(set: DataSet, granularity: Granularity, config: Config): Promise<number[]> {
+export async function stackRecall(set: DataSet, granularity: Granularity, config: Config): Promise<number[]> {
   const sums = K.map(() => 0);
   for (const indexed of set.conversations) {
     if (granularity === 'turns') useReach(indexed, config.reach);
