@@ -16,7 +16,7 @@ import {
 } from './refit.js';
 import { LOCOMO_HALVES } from './retrieval.js';
 
-/** The ks the ship rule reads (R@10 is printed, not judged: the re-ranking reads 12 or 20 candidates, so it moves little). */
+/** The ks the ship rule reads: the top few a prompt injects (R@10 is printed, not judged). */
 const JUDGED_K = [1, 3, 5] as const;
 /** Issue 24's ship rule: a signal helps an untouched set by more than this... */
 const HELPS_BY = 0.01;
