@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { askedAnswerKind } from '../src/core/search/answer-kind.js';
-import { buildFactQuery, isEmptyQuery } from '../src/core/search/build-fact-query.js';
+import { type BuildFactQueryOptions, buildFactQuery, isEmptyQuery } from '../src/core/search/build-fact-query.js';
 import { buildSearchQuery, type SearchWeights } from '../src/core/search/build-search-query.js';
 import { findEntities } from '../src/core/search/find-entities.js';
 import { isPastReference } from '../src/core/search/is-past-reference.js';
@@ -21,15 +21,15 @@ import { printTable } from './print-table.js';
 import { LOCOMO_HALVES, storeFacts, storeTurns } from './retrieval.js';
 
 /** How many turns a turn's index document quotes as context (`TURN_CONTEXT_REACH`). */
-type Reach = { before: number; after: number };
+export type Reach = { before: number; after: number };
 
 /** One point of the search: every retrieval constant, and the turn index's reach. */
-interface Config {
+export interface Config {
   weights: RankingWeights;
   reach: Reach;
 }
 
-type Granularity = 'turns' | 'facts';
+export type Granularity = 'turns' | 'facts';
 
 /**
  * A constant re-fitted: its grid around today's value, the objective it is fitted on (turns R@5 for what ranks turns,
@@ -44,7 +44,7 @@ interface Knob {
   set(config: Config, value: number): Config;
 }
 
-const K = [1, 3, 5, 10] as const;
+export const K = [1, 3, 5, 10] as const;
 /** The recall a knob is fitted on: R@5 for turns, R@3 for facts (an index into `K`). */
 const OBJECTIVE: Record<Granularity, { at: number; name: string }> = {
   turns: { at: 2, name: 'turns R@5' },
@@ -151,8 +151,9 @@ interface Question {
   answerKind: ReturnType<typeof askedAnswerKind>;
 }
 
-function question(text: string, evidence: string[]): Question {
-  const query = buildFactQuery(text);
+/** `options`: what the ablation bench changes in how a question becomes terms (none: as the stack builds them). */
+export function question(text: string, evidence: string[], options: BuildFactQueryOptions = {}): Question {
+  const query = buildFactQuery(text, options);
   const message = stripSenderMetadata(text);
   return {
     text,
@@ -177,13 +178,13 @@ interface Indexed {
 }
 
 /** A data set the constants are measured on, indexed once. */
-interface DataSet {
+export interface DataSet {
   name: string;
   conversations: Indexed[];
   questions: number;
 }
 
-async function indexDataSet(name: string, conversations: LocomoConversation[]): Promise<DataSet> {
+export async function indexDataSet(name: string, conversations: LocomoConversation[]): Promise<DataSet> {
   const indexed: Indexed[] = [];
   for (const conversation of conversations) {
     const turnStore = sqliteStore({ path: ':memory:' });
@@ -223,9 +224,11 @@ function useReach(indexed: Indexed, wanted: Reach): void {
  * config (field weights, count, reach) and kept: a change of a re-ranking weight re-ranks the same candidates with
  * the stack's own ranking functions, in the order `searchTurns` and `searchFacts` call them.
  */
-function evaluator() {
+export function evaluator() {
   const candidates = new Map<string, Array<Array<TurnCandidate | FactCandidate>>>();
   const results = new Map<string, number[]>();
+  /** Per search config: the hits dropped because their relevance is 0 (see below). */
+  const unmatched = new Map<string, number>();
 
   const searchKey = (set: DataSet, granularity: Granularity, config: Config) => {
     const weights = config.weights[granularity];
@@ -262,16 +265,21 @@ function evaluator() {
     return found;
   }
 
-  return async (set: DataSet, granularity: Granularity, config: Config): Promise<number[]> => {
+  const recall = async (set: DataSet, granularity: Granularity, config: Config): Promise<number[]> => {
     const key = `${searchKey(set, granularity, config)}|${JSON.stringify(config.weights[granularity].rank)}`;
     const known = results.get(key);
     if (known) return known;
     const found = await search(set, granularity, config);
     const sums = K.map(() => 0);
     let at = 0;
+    let dropped = 0;
     for (const indexed of set.conversations) {
       for (const item of indexed.questions) {
-        const hits = found[at++] ?? [];
+        // A hit of relevance 0 matched only in fields weighted 0 (an ablation's): an index without those fields
+        // would not return it. With every field above 0, as today, bm25 gives each hit more than 0: none is dropped.
+        const all = found[at++] ?? [];
+        const hits = all.filter((hit) => hit.relevance > 0);
+        dropped += all.length - hits.length;
         const ranked =
           granularity === 'turns'
             ? rankTurns(
@@ -293,17 +301,22 @@ function evaluator() {
         });
       }
     }
-    const recall = sums.map((sum) => sum / Math.max(1, set.questions));
-    results.set(key, recall);
-    return recall;
+    const figures = sums.map((sum) => sum / Math.max(1, set.questions));
+    results.set(key, figures);
+    unmatched.set(searchKey(set, granularity, config), dropped);
+    return figures;
   };
+  /** How many hits of relevance 0 a config's search returned on a set, and the re-ranking dropped (after `recall`). */
+  const dropped = (set: DataSet, granularity: Granularity, config: Config): number =>
+    unmatched.get(searchKey(set, granularity, config)) ?? 0;
+  return Object.assign(recall, { dropped });
 }
 
 /**
  * The same figures through the stack itself (`createRankedMemoryStack`, `stack.searchTurns`, `stack.facts.search`):
  * what the bench's cached re-ranking must agree with.
  */
-async function stackRecall(set: DataSet, granularity: Granularity, config: Config): Promise<number[]> {
+export async function stackRecall(set: DataSet, granularity: Granularity, config: Config): Promise<number[]> {
   const sums = K.map(() => 0);
   for (const indexed of set.conversations) {
     if (granularity === 'turns') useReach(indexed, config.reach);

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INDEX_STEMMERS, STOP_WORDS } from '../../locales/locale-table.js';
+import { sqliteStore } from '../../stores/sqlite/sqlite-store.js';
 import { CJK_LETTERS, CJK_RUN } from '../text/scripts.js';
-import { buildFactQuery, isEmptyQuery } from './build-fact-query.js';
+import { type BuildFactQueryOptions, buildFactQuery, isEmptyQuery } from './build-fact-query.js';
+import { buildSearchQuery, FACT_SEARCH_WEIGHTS } from './build-search-query.js';
 
 /** What a term may contain: letters, digits and marks of spaced scripts, or a run of Han/kana. */
 const plainWord = /^[\p{L}\p{N}\p{M}]+$/u;
@@ -127,6 +129,47 @@ describe('buildFactQuery', () => {
     expect(buildFactQuery('红酒适合搭配什么肉？').cjk).toEqual(['红酒', '适合', '搭配']);
     // A character alone between function words stays a single (searched only when nothing else is).
     expect(buildFactQuery('你给我书').cjk).toEqual(['书']);
+  });
+
+  it('pairs the single characters by default, and only keeps them as singles when told not to (a bench option)', async () => {
+    const messages = fc.array(fc.constantFrom('我', '买了', '新', '厨', '具', '红', '酒', '适合', '？', ' ', 'pnpm'), {
+      maxLength: 20,
+    });
+    fc.assert(
+      fc.property(messages, (parts) => {
+        const message = parts.join('');
+        expect(buildFactQuery(message)).toEqual(buildFactQuery(message, { pairSingleCharacters: true }));
+      }),
+      { numRuns: 300 },
+    );
+    expect(buildFactQuery('我买了新厨具', { pairSingleCharacters: false }).cjk).toEqual(['买', '新', '厨', '具']);
+
+    // What it changes in a ranking: without the pairs, facts that share a single character with 厨具 match too.
+    const store = sqliteStore({ path: ':memory:' });
+    const user = { agentId: 'bot', userId: 'li' };
+    const texts = ['我买了一本新书，书店在厨房对面', '朋友送了一套厨具', '新买的具体型号忘了', '厨师推荐了新菜'];
+    for (const [index, text] of texts.entries()) {
+      await store.facts.insert(user, {
+        text,
+        hash: `fact-${index}`,
+        sourceSessionKey: null,
+        sourceTurnId: null,
+        source: 'api',
+        context: '',
+        at: new Date(0),
+      });
+    }
+    const ranked = async (options: BuildFactQueryOptions) =>
+      (
+        await store.facts.search(user, buildSearchQuery(buildFactQuery('我买了新厨具', options), FACT_SEARCH_WEIGHTS), {
+          limit: 10,
+        })
+      ).map(({ fact }) => fact.text);
+    expect(await ranked({})).toEqual(['朋友送了一套厨具']);
+    const unpaired = await ranked({ pairSingleCharacters: false });
+    expect(unpaired).toHaveLength(texts.length);
+    expect(unpaired).toEqual(expect.arrayContaining(texts));
+    await store.close();
   });
 
   it('drops the question words: an answer names the thing asked about, not "which" or "how many"', () => {
