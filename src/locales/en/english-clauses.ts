@@ -3,9 +3,12 @@ import { ENGLISH_RELATIVES } from './english-fact-words.js';
 const SUBJECT_WORD = "(?:i|we|my|our|i'm|we're|i've|we've|i'd|we'd|i'll|we'll)";
 // A new subject after "and", "but", a comma or a semicolon starts a new clause: "I live in Paris and I work at Acme".
 const ENGLISH_BREAK = new RegExp(
-  `\\s*;\\s*|,?\\s+(?:and|but|and also|plus)\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=(?:so|because|since|which|though|although)\\s)`,
+  `\\s*;\\s*|,?\\s+(?:and|but|and also|plus)\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=${SUBJECT_WORD}\\b)|,?\\s+and\\s+(?=(?:everything|it|it's|nothing)\\b)|,\\s+(?=(?:since|which|though|although)\\s)|,?\\s+(?=(?:so|because|in case|unless)\\s)|\\s+[-–—]\\s+`,
   'i',
 );
+// Any other comma ends a clause ("I'm allergic to penicillin, in case it matters"), except before a list's next item
+// or a place's region: one or two capitalised words or numbers to the end, or "and"/"or" ("Portland, Oregon").
+const COMMA = /,\s+(?![A-Z0-9][\w.-]*(?:\s+[A-Z0-9][\w.-]*)?$|(?:and|or|&)\s)/;
 // Verbs a clause may go on with after "and", sharing the subject: "I wake up at 6 and walk my dog".
 const SHARED_SUBJECT_VERB =
   /^(.+?)\s+(?:and|but)\s+((?:also |usually |often |always |never |still )?(?:use|walk|work|live|have|own|prefer|like|love|hate|enjoy|play|run|go|take|teach|study|write|code|build|deploy|host|drink|eat|cook|visit|spend|volunteer|attend|practi[cs]e|train|swim|read|watch|speak|drive|ride|keep|need|want)\b.*)$/i;
@@ -28,6 +31,20 @@ const SWITCHED_TO = /^(i|we)(?:'ve| have)? (?:switched|moved|migrated|changed) t
 // "My daughter Emma …": a capitalised word after the relative is a name.
 const RELATIVE_SUBJECT = new RegExp(`^[Mm]y ((?:${ENGLISH_RELATIVES})(?: [A-Z][a-z]+)?)\\b`);
 
+// A chatty clause leaves its subject out: a past tense, "been" or a few "-ing" forms of a life's course speak of the
+// speaker ("grew up in Lagos", "been in London since 2015", "starting at Stripe"). An imperative, the other
+// subjectless form, keeps its bare verb and gets no subject.
+const LEADING_ADVERBS = '((?:(?:just|finally|recently|already|officially|also|still|now|then)\\s+)*)';
+const DROPPED_I = new RegExp(
+  `^${LEADING_ADVERBS}((?:[a-z]{2,}(?<!need|feed|seed|speed|bed|red|shed|embed)ed|quit|left|sold|bought|got|grew up|began|became|broke|lost|took|met|won|had)\\s)`,
+  'i',
+);
+const DROPPED_I_HAVE = new RegExp(`^${LEADING_ADVERBS}(been\\s)`, 'i');
+const DROPPED_I_AM = new RegExp(
+  `^${LEADING_ADVERBS}((?:starting|moving|living|working|studying|learning|training|thinking about|planning|going)\\s)`,
+  'i',
+);
+
 /**
  * The clauses of an English statement, each able to stand alone: a clause that shares the subject of the one before
  * gets it ("I wake up at 6 and walk my dog" → … / I walk my dog; "I live in Paris and I work at Acme").
@@ -37,12 +54,22 @@ export function splitEnglishClauses(sentence: string): string[] {
   for (const part of sentence
     .replace(/’/g, "'")
     .replace(/\b(i|we)'ve got\b/gi, '$1 have')
-    .split(ENGLISH_BREAK)) {
+    .split(ENGLISH_BREAK)
+    .flatMap((part) => part.split(COMMA))) {
     const clause = part.trim().replace(/[,.]+$/, '');
     if (clause === '') continue;
-    clauses.push(...splitShared(clause));
+    clauses.push(...splitShared(withSubject(clause)));
   }
   return mergeSwitch(resolvePronouns(clauses));
+}
+
+/** A clause that left out its first-person subject, with it. */
+function withSubject(clause: string): string {
+  const lower = (_: string, adverbs: string, verb: string): string => `${adverbs.toLowerCase()}${verb.toLowerCase()}`;
+  return clause
+    .replace(DROPPED_I, (...match: string[]) => `I ${lower(...(match as [string, string, string]))}`)
+    .replace(DROPPED_I_HAVE, (...match: string[]) => `I've ${lower(...(match as [string, string, string]))}`)
+    .replace(DROPPED_I_AM, (...match: string[]) => `I'm ${lower(...(match as [string, string, string]))}`);
 }
 
 function splitShared(clause: string): string[] {

@@ -37,6 +37,9 @@ const IRREGULAR_PAST = new Set([
   'flew',
   'ate',
   'drank',
+  'quit',
+  'broke',
+  'lost',
 ]);
 const BASE_FORMS_IN_ED = new Set(['need', 'feed', 'proceed', 'succeed', 'exceed', 'embed', 'speed']);
 // Words left in the rest of a sentence that would make a mechanical rewrite wrong or ambiguous.
