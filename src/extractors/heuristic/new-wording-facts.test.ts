@@ -34,3 +34,27 @@ describe('extractFacts on new wording (English)', () => {
       expect(extractFacts(message, options)).toEqual([]);
   });
 });
+
+describe('extractFacts on new wording (Chinese)', () => {
+  it.each([
+    ['已经从美团离职了，现在在京东做搜索', ['用户在京东做搜索']],
+    ['后端 Django 4，代码放在 Gitee', ['用户的后端 Django 4', '用户的代码放在 Gitee']],
+    ['家里养了一只布偶猫叫年糕', ['用户家养了一只叫年糕的布偶猫']],
+    ['我是路痴，导航请说得详细一点', ['用户是路痴']],
+    ['我对花粉不耐受', ['用户对花粉不耐受']],
+    ['我主要负责财务报表', ['用户主要负责财务报表']],
+    ['我们组统一用 Go 写后端', ['用户的团队统一用 Go 写后端']],
+  ])('%j', (message, facts) => {
+    expect(extractFacts(message, options)).toEqual(facts);
+  });
+
+  it('gives an order no subject, and keeps a passing remark out', () => {
+    for (const message of [
+      '用 Python 写一个爬虫，从豆瓣读电影评分',
+      '我是说第二个方案',
+      '我在开会',
+      '算了 我自己搞定了',
+    ])
+      expect(extractFacts(message, options)).toEqual([]);
+  });
+});
