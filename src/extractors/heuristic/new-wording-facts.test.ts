@@ -58,3 +58,22 @@ describe('extractFacts on new wording (Chinese)', () => {
       expect(extractFacts(message, options)).toEqual([]);
   });
 });
+
+describe('extractFacts on new wording (Japanese)', () => {
+  it.each([
+    ['ピアノ教室やってます', ['ユーザーはピアノ教室やっています']],
+    ['花粉症持ちなので、外の予定は少なめでお願いします', ['ユーザーは花粉症持ちです']],
+    ['去年名古屋に引っ越しました', ['ユーザーは名古屋に引っ越しました']],
+    ['タバコはもうやめました', ['ユーザーはタバコをもうやめました']],
+    ['バックエンドはDjango、DBはMySQLです', ['ユーザーのバックエンドはDjango', 'ユーザーのDBはMySQLです']],
+    ['自転車はやめて、電車で通っています', ['ユーザーは電車で通っています']],
+    ['車は持ってないです', ['ユーザーは車を持っていない']],
+  ])('%j', (message, facts) => {
+    expect(extractFacts(message, options)).toEqual(facts);
+  });
+
+  it("keeps a colleague's tools and a passing remark out", () => {
+    for (const message of ['同僚はVimを使っています', '横浜から来ました、よろしくお願いします', '疲れたなー'])
+      expect(extractFacts(message, options)).toEqual([]);
+  });
+});
