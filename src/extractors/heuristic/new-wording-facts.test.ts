@@ -77,3 +77,27 @@ describe('extractFacts on new wording (Japanese)', () => {
       expect(extractFacts(message, options)).toEqual([]);
   });
 });
+
+describe('extractFacts on new wording (Spanish)', () => {
+  it.each([
+    ['me muevo en moto por la ciudad', ['Usuario se mueve en moto por la ciudad']],
+    ['sigo en Valparaíso, eso sí', ['Usuario sigue en Valparaíso']],
+    ['Desde 2019 soy vegetariana', ['Usuario es vegetariana desde 2019']],
+    ['Desde hace dos años soy vegetariana', ['Usuario es vegetariana']],
+    ['llevo la tienda de mi madre 😊 me encanta', ['Usuario lleva la tienda de su madre', 'Al usuario le encanta']],
+    ['ya no corro desde que me lesioné la rodilla', ['Usuario ya no corre']],
+  ])('%j', (message, facts) => {
+    expect(extractFacts(message, options)).toEqual(facts);
+  });
+
+  it('keeps a need, a duty, a mood, a third person and an unrewritable first person out', () => {
+    for (const message of [
+      'necesito una receta sin gluten para esta noche',
+      'tengo que llamar al banco',
+      'estoy cansada de este proyecto',
+      'me convenció mi hermano',
+      'mi tía vive conmigo',
+    ])
+      expect(extractFacts(message, options)).toEqual([]);
+  });
+});

@@ -7,11 +7,16 @@ const CLAUSE_START =
 // "pero", "así que", "porque", "si" always end a clause (a reason or a condition states no fact of its own), and so
 // does a comma before an article (a new subject); "y" and a comma otherwise only before a clause of its own ("vivo en
 // Córdoba, trabajo de enfermera", not "cerca de la playa, en Valencia").
+const CLAUSE_OPENER = new RegExp(`^${CLAUSE_START}`, 'u');
 const BREAK = new RegExp(
-  `\\s*;\\s*|,?\\s+(?=(?:pero|asi que|porque|ya que|aunque|si)\\s)|,\\s+(?=(?:el|la|los|las|un|una|su|sus)\\s)|,\\s+(?:y\\s+|e\\s+)?(?=${CLAUSE_START})|\\s+(?:y|e)\\s+(?=${CLAUSE_START})`,
+  `\\s*;\\s*|,?\\s+(?=(?:pero|asi que|asi q|porque|ya que|aunque|si|desde que)\\s)|\\s*\\p{Extended_Pictographic}+\\s*|,\\s+(?=(?:el|la|los|las|un|una|su|sus)\\s)|,\\s+(?:y\\s+|e\\s+)?(?=${CLAUSE_START})|\\s+(?:y|e)\\s+(?=${CLAUSE_START})`,
   'u',
 );
-const CONNECTIVE = /^(?:pero|asi que|porque|ya que|aunque)\s+/u;
+const CONNECTIVE = /^(?:pero|asi que|asi q|porque|ya que|aunque|desde que)\s+/u;
+// A time put first goes last, so that the clause starts at its verb: "desde hace un mes soy vegana" → "soy vegana
+// desde hace un mes".
+const LEADING_TIME =
+  /^((?:desde|en|a partir de|durante) (?:hace )?(?:(?:un|una|unos|unas|el|la|\d+|dos|tres) )?(?:\p{L}+|\d+))\s+(?!(?:y|e|o|de|del|que)\s)(\p{L}.*)$/iu;
 // One verb, two objects with their own phrases: "usamos Jira para los tickets y Confluence para la documentación".
 const SHARED_VERB = new RegExp(
   `^((?:${SPANISH_TEAM_PLACE})?(?:(?:ya|no|tambien|siempre|ahora|todavia|solo)\\s+)*(?:uso|usamos|utilizo|utilizamos|tengo|tenemos|prefiero|preferimos)\\s)(\\S+(?:\\s\\S+){0,3}?\\s(?:para|en|con|de)\\s.+?)\\s+y\\s+(\\S+(?:\\s\\S+){0,3}?\\s(?:para|en|con|de)\\s.+)$`,
@@ -42,7 +47,11 @@ export function splitSpanishClauses(sentence: string): string[] {
     .map((clause) => {
       const trimmed = clause.trim().replace(/[,.]+$/u, '');
       const connective = CONNECTIVE.exec(foldSpanish(trimmed));
-      return connective?.[0].startsWith('pero') ? trimmed.slice(connective[0].length) : trimmed;
+      const kept = connective?.[0].startsWith('pero') ? trimmed.slice(connective[0].length) : trimmed;
+      const time = LEADING_TIME.exec(kept);
+      return time?.[1] && time[2] && CLAUSE_OPENER.test(foldSpanish(time[2]))
+        ? `${time[2]} ${time[1].toLowerCase()}`
+        : kept;
     })
     .filter((clause) => clause !== '')
     .flatMap(splitObjects);

@@ -61,6 +61,16 @@ export const SPANISH_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
     'goal',
     'quiero aprender|queremos aprender|estoy aprendiendo|estamos aprendiendo|estoy estudiando|me estoy preparando|estoy preparando|estoy ahorrando|estoy entrenando|planeo|planeamos|tengo pensado|estoy pensando en',
   ),
+  // Any statement in the first person of a lasting kind, told by its verb: "me muevo en bici", "sigo en Sevilla",
+  // "llevo la contabilidad de…". Not a need, a wish, a request, a thought or a mood ("necesito…", "creo que…",
+  // "estoy cansada"), nor a future or an unaccented preterite, whose person the form does not tell.
+  [
+    'personal',
+    new RegExp(
+      `${HEAD}(?:me |nos )?(?!(?:teng[oa] que|tenemos que|maxim|minim|primer|tercer|ultim|necesit|quier|quis|pued|pod|deb|busc|pregunt|intent|trat|esper|cre|piens|pens|supong|imagin|veo|dig|pid|escrib|sient|acuerd|olvid|entiend|ayud|recomiend|opin|alegr|preocup|aburr|cans|mand|envi|adjunt|pas[oe] (?:a|el|la)|llam[oa] (?:a|para|por)|voy a (?!vivir|mudar)|estoy (?:cansad|aburrid|trist|feliz|content|preocupad|nervios|enferm|hart|agotad|perdid|confundid|liad|ocupad|saliendo|llegando|yendo|buscando|intentando|tratando|probando|viendo|mirando|pensando|esperando|escribiendo|haciendo|trabajando en (?:el|la|un|una|esto|eso))))(?:soy|estoy|tengo|voy|sigo|llevo|somos|estamos|tenemos|vamos|seguimos|llevamos|\\p{L}{2,}(?:o|amos|emos|imos))(?![\\p{L}])`,
+      'u',
+    ),
+  ],
   rule(
     'change',
     'me cambie|cambie|cambiamos|me pase|nos pasamos|migre|migramos|deje|dejamos|volvi a|volvimos a|he cambiado|hemos cambiado|empece a|empezamos a|sacamos|quitamos',
