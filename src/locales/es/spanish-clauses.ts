@@ -13,10 +13,10 @@ const BREAK = new RegExp(
   'u',
 );
 const CONNECTIVE = /^(?:pero|asi que|asi q|porque|ya que|aunque|desde que)\s+/u;
-// A time put first goes last, so that the clause starts at its verb: "desde hace un mes soy vegana" → "soy vegana
-// desde hace un mes".
+// A time put first goes last, so that the clause starts at its verb: "desde 2019 soy vegana" → "soy vegana desde
+// 2019", "en septiembre empiezo en Google".
 const LEADING_TIME =
-  /^((?:desde|en|a partir de|durante) (?:hace )?(?:(?:un|una|unos|unas|el|la|\d+|dos|tres) )?(?:\p{L}+|\d+))\s+(?!(?:y|e|o|de|del|que)\s)(\p{L}.*)$/iu;
+  /^(?:desde|a partir de|durante|en (?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|verano|invierno|primavera|otono|\d{4}))\s/u;
 // One verb, two objects with their own phrases: "usamos Jira para los tickets y Confluence para la documentación".
 const SHARED_VERB = new RegExp(
   `^((?:${SPANISH_TEAM_PLACE})?(?:(?:ya|no|tambien|siempre|ahora|todavia|solo)\\s+)*(?:uso|usamos|utilizo|utilizamos|tengo|tenemos|prefiero|preferimos)\\s)(\\S+(?:\\s\\S+){0,3}?\\s(?:para|en|con|de)\\s.+?)\\s+y\\s+(\\S+(?:\\s\\S+){0,3}?\\s(?:para|en|con|de)\\s.+)$`,
@@ -48,13 +48,21 @@ export function splitSpanishClauses(sentence: string): string[] {
       const trimmed = clause.trim().replace(/[,.]+$/u, '');
       const connective = CONNECTIVE.exec(foldSpanish(trimmed));
       const kept = connective?.[0].startsWith('pero') ? trimmed.slice(connective[0].length) : trimmed;
-      const time = LEADING_TIME.exec(kept);
-      return time?.[1] && time[2] && CLAUSE_OPENER.test(foldSpanish(time[2]))
-        ? `${time[2]} ${time[1].toLowerCase()}`
-        : kept;
+      return timeLast(kept);
     })
     .filter((clause) => clause !== '')
     .flatMap(splitObjects);
+}
+
+/** The clause with a time it opens with moved to its end, when a verb follows the time within a few words. */
+function timeLast(clause: string): string {
+  if (!LEADING_TIME.test(foldSpanish(clause))) return clause;
+  const words = clause.split(/\s+/u);
+  for (let length = 2; length <= 5 && length < words.length; length += 1) {
+    const rest = words.slice(length).join(' ');
+    if (CLAUSE_OPENER.test(foldSpanish(rest))) return `${rest} ${words.slice(0, length).join(' ').toLowerCase()}`;
+  }
+  return clause;
 }
 
 function splitObjects(clause: string): string[] {
