@@ -34,10 +34,6 @@ export const spanishExtraction: LocaleExtraction = {
     'si\\b|cuando\\b|quiz[aá]s?\\b|tal vez\\b|a lo mejor\\b|igual\\b|creo que\\b|supongo que\\b|no s[eé] si\\b|me pregunto\\b|en caso de\\b|suponiendo\\b',
   ephemeral:
     /(?<![\p{L}])(?:hoy|esta noche|esta ma[ñn]ana|esta tarde|ayer|anoche|(?<!(?:de la|por la|cada) )ma[ñn]ana|ahora mismo|en este momento|de momento|por ahora|por el momento|temporalmente|este error|este bug|este fallo|esta vez)(?![\p{L}])/u,
-  changeMarkers: {
-    now: /(?<![\p{L}])(?:ahora|hoy en d[ií]a|actualmente)(?![\p{L}])/iu,
-    noLonger: /(?<![\p{L}])(?:ya no|dej[eé] de|dejamos de)(?![\p{L}])/iu,
-  },
   changesSubject:
     'olv[ií]dalo|d[eé]jalo|no importa|da igual|otra pregunta|otra cosa|cambiando de tema|mejor olv[ií]dalo',
   dropFiller: (clause) =>

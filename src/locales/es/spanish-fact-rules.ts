@@ -16,7 +16,6 @@ const rule = (kind: FactKind, verbs: string): readonly [FactKind, RegExp] => [
   new RegExp(`${HEAD}(?:${verbs})(?![\\p{L}])`, 'u'),
 ];
 const NUMBER = '(?:un|una|dos|tres|cuatro|cinco|seis|\\d+)';
-const DAYS = 'lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|fines de semana|dias|semanas|meses|anos';
 
 /**
  * Spanish statements of durable facts, tested on folded text: what is left out, what is forbidden, then residence,
@@ -26,13 +25,6 @@ export const SPANISH_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   [
     'constraint',
     /^(?:(?:yo|ya|tambien|todavia|aun)\s+)*(?:no|nunca)\s+(?:puedo|podemos|como|comemos|tomo|tomamos|bebo|bebemos|fumo|uso|usamos|manejo|conduzco|quiero|queremos|soporto)(?![\p{L}])/u,
-  ],
-  [
-    'schedule',
-    new RegExp(
-      `${HEAD}(?:me |nos )?(?!(?:necesit|quier|quis|deb|teng)\\p{L}*\\s)\\p{L}{2,}(?:o|amos|emos|imos)\\s.*\\b(?:cada (?:dia|semana|mes|ano|${DAYS}|manana|noche|tarde)|todos los (?:${DAYS})|los (?:${DAYS})|por las (?:mananas|tardes|noches))(?![\\p{L}])`,
-      'u',
-    ),
   ],
   rule(
     'personal',
@@ -48,10 +40,6 @@ export const SPANISH_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   rule(
     'preference',
     'prefiero|preferimos|me gusta|me gustan|me encanta|me encantan|nos gusta|nos encanta|odio|odiamos|detesto|adoro|soy fan|soy muy fan',
-  ),
-  rule(
-    'environment',
-    'uso|usamos|utilizo|utilizamos|programo|programamos|desarrollo en|desarrollamos en|desplegamos|despliego|trabajo con|trabajamos con|estamos con|tenemos (?:un|una) (?:monorepo|servidor|cluster|backend|frontend|api|app|base de datos)',
   ),
   rule(
     'decision',

@@ -15,11 +15,6 @@ import {
  */
 export const JAPANESE_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   ['preference', /(?:好き|大好き|嫌い|大嫌い|苦手|好み|好んで|派です|派だ|愛用)/],
-  ['preference', /(?:いつも|常に|普段|基本的に|今後)/],
-  [
-    'environment',
-    /(?:を使っています|を使ってます|を使っている|を使用しています|を採用しています|で動いています|で動かしています|で運用しています|にデプロイしています|でホストしています|で開発しています|を利用しています|使っています)/,
-  ],
   [
     'environment',
     /^(?:私たち|僕たち|我々|うち|弊社|当社|私|僕)の(?:プロジェクト|チーム|会社|環境|サーバー|スタック|バックエンド|フロントエンド|データベース|アプリ|サービス|リポジトリ|コード|pc|マシン)(?:は|では)/,
@@ -47,7 +42,6 @@ export const JAPANESE_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   ],
   // What one does not have or do: "運転免許は持っていない".
   ['personal', /(?:持っていない|持っていません|持ってない)$/],
-  ['personal', /(?:アレルギー|持病)/],
   ['personal', /出身(?:です|だ)$/],
   [
     'personal',
