@@ -172,7 +172,8 @@ describe('extractFacts on sentences outside the bench set', () => {
     ['TOEICで800点を取るのが目標です。', ['ユーザーの目標はTOEICで800点を取ることです']],
     ['納豆は苦手です。', ['ユーザーは納豆が苦手です']],
     ['先週、福岡に引っ越しました。', ['ユーザーは福岡に引っ越しました']],
-    ['Jestはやめて、Vitestに移行しました。', ['ユーザーはVitestに移行しました']],
+    // A change to a named tool is stored as what is in use now.
+    ['Jestはやめて、Vitestに移行しました。', ['ユーザーはVitestを使っています']],
     ['娘の名前は花子です。', ['ユーザーの娘の名前は花子です']],
     ['毎朝6時に起きています。', ['ユーザーは毎朝6時に起きています']],
     ['ドキュメントはMarkdownで書いています。', ['ユーザーはMarkdownでドキュメントを書いています']],

@@ -9,6 +9,7 @@ describe('extractFacts on new wording (English)', () => {
   it.each([
     ['grew up near Porto, been in Lyon since 2019', ['User grew up near Porto', 'User has been in Lyon since 2019']],
     ['Starting at Airbus in March, on the avionics team', ['User is starting at Airbus in March']],
+    ['my dog Biscuit chewed through the charger again 😩', ['User has a dog named Biscuit']],
     ["I'm celiac so go easy on the bread suggestions", ['User is celiac']],
     ["I'm allergic to shellfish, in case it matters", ['User is allergic to shellfish']],
     ['We are a Django shop. Write me a view for the login page.', ["User's team is a Django shop"]],
@@ -68,6 +69,8 @@ describe('extractFacts on new wording (Japanese)', () => {
     ['バックエンドはDjango、DBはMySQLです', ['ユーザーのバックエンドはDjango', 'ユーザーのDBはMySQLです']],
     ['自転車はやめて、電車で通っています', ['ユーザーは電車で通っています']],
     ['車は持ってないです', ['ユーザーは車を持っていない']],
+    ['ブラウザ、Firefoxに乗り換えました…快適', ['ユーザーはFirefoxを使っています']],
+    ['監視はぜんぶDatadogに移しました', ['ユーザーのチームはDatadogを使っています']],
   ])('%j', (message, facts) => {
     expect(extractFacts(message, options)).toEqual(facts);
   });

@@ -1,4 +1,4 @@
-import { ENGLISH_RELATIVES } from './english-fact-words.js';
+import { ENGLISH_PETS, ENGLISH_RELATIVES } from './english-fact-words.js';
 
 const SUBJECT_WORD = "(?:i|we|my|our|i'm|we're|i've|we've|i'd|we'd|i'll|we'll)";
 // A new subject after "and", "but", a comma or a semicolon starts a new clause: "I live in Paris and I work at Acme".
@@ -58,10 +58,17 @@ export function splitEnglishClauses(sentence: string): string[] {
     .flatMap((part) => part.split(COMMA))) {
     const clause = part.trim().replace(/[,.]+$/, '');
     if (clause === '') continue;
+    const pet = NAMED_PET.exec(clause);
+    if (pet?.[1] && pet[2]) clauses.push(`I have a ${pet[1]} named ${pet[2]}`);
     clauses.push(...splitShared(withSubject(clause)));
   }
   return mergeSwitch(resolvePronouns(clauses));
 }
+
+// "My cat Pickles knocked…": a passing event of a named pet still says that the user has it, and its name.
+const NAMED_PET = new RegExp(
+  `\\b[Mm]y (${ENGLISH_PETS}) ([A-Z][a-z]+) (?:just |again |finally )?(?:[a-z]+ed|ate|bit|broke|ran|got|threw|stole|chewed)\\b`,
+);
 
 /** A clause that left out its first-person subject, with it. */
 function withSubject(clause: string): string {

@@ -21,6 +21,7 @@ const JAPANESE_OBJECT_TOPIC =
 // The parts of a project or of one's tools a topic names, with a tool's Latin name after it.
 const PROJECT_PART =
   /^(?:フロント(?:エンド)?|バックエンド|インフラ|ホスティング|認証|db|データベース|ci|デプロイ|サーバー|言語|フレームワーク|ビルド|テスト|エディタ|エディター|ide|os|ブラウザ|スマホ|パソコン|pc|マシン|本番(?:環境)?|開発環境|クラウド|ストレージ|監視|ログ)は[^、。]*[A-Za-z]/i;
+const CHANGED_TO = /(?<![\w.+#-])([A-Za-z][\w .+#-]*)に(?:切り替え|移行し|変え|乗り換え|寄せ|移し)(?:ました|た)$/u;
 const UNKNOWN_TOPIC = /^[^、。]{1,20}?(?:は|では)/;
 
 /**
@@ -58,6 +59,10 @@ export function restateJapanese(clause: string, kind: FactKind): string | null {
   if (goal?.[1]) return `私の目標は${goal[1]}ことです`;
   const object = JAPANESE_OBJECT_TOPIC.exec(text);
   if (object?.[1] && object[2] && object[3]) return `私は${object[2]}で${object[1]}を${object[3]}`;
+  // A change to a named tool says what is in use now: "iPhoneに変えた" → 私はiPhoneを使っています.
+  const changedTo = CHANGED_TO.exec(text);
+  if (kind === 'change' && changedTo?.[1])
+    return `${PROJECT_PART.test(text) ? '私たちは' : '私は'}${changedTo[1].trim()}を使っています`;
   // A part of the project named by a tool ("フロントはNext.js", "インフラはGCPに寄せました"): the team's project.
   if ((kind === 'environment' || kind === 'change') && PROJECT_PART.test(text)) return `私たちの${text}`;
   // A topic the rules do not know ("デプロイは…") may be someone else's.
