@@ -120,6 +120,8 @@ export function inThirdPersonVerb(word: string, options: { preterite?: boolean }
   const folded = foldSpanish(written);
   // A written accent on the last "ó" is the third person's preterite ("me convenció"), never the first person.
   if (/ó$/u.test(written)) return null;
+  // An accented stem before a pronoun is an order ("déjalo", "pásame"), never a statement.
+  if (/[áéíóú]\p{L}*(?:lo|la|los|las|le|les|me|te|nos)$/u.test(written)) return null;
   const irregular = IRREGULAR[folded];
   if (irregular !== undefined) return irregular;
   // A function word is no verb, whatever its ending ("algo", "todo", "mucho").
