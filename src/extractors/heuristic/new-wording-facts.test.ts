@@ -79,7 +79,12 @@ describe('extractFacts on new wording (Japanese)', () => {
   });
 
   it("keeps a colleague's tools and a passing remark out", () => {
-    for (const message of ['同僚はVimを使っています', '横浜から来ました、よろしくお願いします', '疲れたなー'])
+    for (const message of [
+      '同僚はVimを使っています',
+      '横浜から来ました、よろしくお願いします',
+      '疲れたなー',
+      '今それやってます',
+    ])
       expect(extractFacts(message, options)).toEqual([]);
   });
 });
@@ -103,6 +108,8 @@ describe('extractFacts on new wording (Spanish)', () => {
       'estoy cansada de este proyecto',
       'me convenció mi hermano',
       'mi tía vive conmigo',
+      'tengo una duda sobre el contrato',
+      'estoy en el aeropuerto esperando el vuelo',
     ])
       expect(extractFacts(message, options)).toEqual([]);
   });

@@ -28,7 +28,7 @@ export const SPANISH_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   ],
   rule(
     'personal',
-    `vivo|vivimos|resido|residimos|naci|creci|me crie|soy de|somos de|vengo de|trabajo|trabajamos|laburo|curro|estudio|estudiamos|doy clases|enseno|me llamo|me dedico|me jubile|me mude|nos mudamos|me he mudado|nos hemos mudado|me he ido a vivir|me case|nos casamos|hablo|fumo|padezco|sufro de|llevo \\d+|tengo ${NUMBER}|tengo (?:hijos|hijas|nietos|novio|novia|esposa|esposo|marido|mujer|pareja|perro|perra|gato|gata|mascota|${SPANISH_CONDITIONS})|estoy (?:casad|jubilad|divorciad|embarazad|solter)\\p{L}*|soy (?:un |una )?(?!muy |un poco |bastante |yo |el |la |de )\\p{L}+`,
+    `vivo|vivimos|resido|residimos|naci|creci|me crie|soy de|somos de|vengo de|trabajo|trabajamos|laburo|curro|estudio|estudiamos|doy clases|enseno|me llamo|me dedico|me jubile|me mude|nos mudamos|me he mudado|nos hemos mudado|me he ido a vivir|me case|nos casamos|hablo|fumo|padezco|sufro de|llevo \\d+|tengo ${NUMBER} (?!(?:duda|pregunta|problema|consulta|error|reunion|cita|examen)\\b)|tengo (?:hijos|hijas|nietos|novio|novia|esposa|esposo|marido|mujer|pareja|perro|perra|gato|gata|mascota|${SPANISH_CONDITIONS})|estoy (?:casad|jubilad|divorciad|embarazad|solter)\\p{L}*|soy (?:un |una )?(?!muy |un poco |bastante |yo |el |la |de )\\p{L}+`,
   ),
   [
     'personal',
@@ -55,7 +55,7 @@ export const SPANISH_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   [
     'personal',
     new RegExp(
-      `${HEAD}(?:me |nos )?(?!(?:teng[oa] que|tenemos que|maxim|minim|primer|tercer|ultim|necesit|quier|quis|pued|pod|deb|busc|pregunt|intent|trat|esper|cre|piens|pens|supong|imagin|veo|dig|pid|escrib|sient|acuerd|olvid|entiend|ayud|recomiend|opin|alegr|preocup|aburr|cans|mand|envi|adjunt|pas[oe] (?:a|el|la)|llam[oa] (?:a|para|por)|voy a (?!vivir|mudar)|estoy (?:cansad|aburrid|trist|feliz|content|preocupad|nervios|enferm|hart|agotad|perdid|confundid|liad|ocupad|saliendo|llegando|yendo|buscando|intentando|tratando|probando|viendo|mirando|pensando|esperando|escribiendo|haciendo|trabajando en (?:el|la|un|una|esto|eso))))(?:soy|estoy|tengo|voy|sigo|llevo|somos|estamos|tenemos|vamos|seguimos|llevamos|\\p{L}{2,}(?:o|amos|emos|imos))(?![\\p{L}])`,
+      `${HEAD}(?:me |nos )?(?!(?:teng[oa] (?:una? )?(?:duda|pregunta|problema|error|consulta|hambre|sueno|prisa|frio|calor|miedo|ganas|reunion|cita|examen)|estoy en (?:el|la|los|las|un|una|casa|camino|clase|reunion|una llamada)\\s|teng[oa] que|tenemos que|maxim|minim|primer|tercer|ultim|necesit|quier|quis|pued|pod|deb|busc|pregunt|intent|trat|esper|cre|piens|pens|supong|imagin|veo|dig|pid|escrib|sient|acuerd|olvid|entiend|ayud|recomiend|opin|alegr|preocup|aburr|cans|mand|envi|adjunt|pas[oe] (?:a|el|la)|llam[oa] (?:a|para|por)|voy a (?!vivir|mudar)|estoy (?:cansad|aburrid|trist|feliz|content|preocupad|nervios|enferm|hart|agotad|perdid|confundid|liad|ocupad|saliendo|llegando|yendo|buscando|intentando|tratando|probando|viendo|mirando|pensando|esperando|escribiendo|haciendo|trabajando en (?:el|la|un|una|esto|eso))))(?:soy|estoy|tengo|voy|sigo|llevo|somos|estamos|tenemos|vamos|seguimos|llevamos|\\p{L}{2,}(?:o|amos|emos|imos))(?![\\p{L}])`,
       'u',
     ),
   ],

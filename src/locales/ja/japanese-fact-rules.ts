@@ -50,7 +50,7 @@ export const JAPANESE_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
     ),
   ],
   // What one does for a living or a pastime, said as "doing it": "保育士やってます", "テニスやってます".
-  ['personal', /^[^、。はがを]{1,12}(?:を)?やっています$/],
+  ['personal', /^(?!.*(?:それ|これ|あれ|今))[^、。はがを]{1,12}(?:を)?やっています$/],
   // Where one was born and has stayed: "生まれは沖縄です", "大学からずっと東京です".
   ['personal', /^(?:生まれ|出身)は|ずっと[^、。はがを]{1,10}(?:です|だ|に住んでいます)$/],
   [
