@@ -11,9 +11,11 @@ describe('extractFacts on new wording (English)', () => {
     ['Starting at Airbus in March, on the avionics team', ['User is starting at Airbus in March']],
     ['my dog Biscuit chewed through the charger again 😩', ['User has a dog named Biscuit']],
     ["I'm celiac so go easy on the bread suggestions", ['User is celiac']],
+    ['My parents are so proud of the new house', ["User's parents are so proud of the new house"]],
     ["I'm allergic to shellfish, in case it matters", ['User is allergic to shellfish']],
     ['We are a Django shop. Write me a view for the login page.', ["User's team is a Django shop"]],
     ['tbh I quit smoking in 2021', ['User quit smoking in 2021']],
+    ['I just joined a rowing club', ['User just joined a rowing club']],
     [
       "we dropped Jenkins for Buildkite, it's all Buildkite now",
       ["User's team dropped Jenkins for Buildkite", "User's team uses Buildkite"],
@@ -31,6 +33,7 @@ describe('extractFacts on new wording (English)', () => {
       "it's all good, thanks",
       'dont give me Windows instructions, just the Linux ones',
       'refactored the parser, now the tests pass',
+      'Nope, never been to one of those',
     ])
       expect(extractFacts(message, options)).toEqual([]);
   });

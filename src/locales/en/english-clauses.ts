@@ -3,7 +3,7 @@ import { ENGLISH_PETS, ENGLISH_RELATIVES } from './english-fact-words.js';
 const SUBJECT_WORD = "(?:i|we|my|our|i'm|we're|i've|we've|i'd|we'd|i'll|we'll)";
 // A new subject after "and", "but", a comma or a semicolon starts a new clause: "I live in Paris and I work at Acme".
 const ENGLISH_BREAK = new RegExp(
-  `\\s*;\\s*|,?\\s+(?:and|but|and also|plus)\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=${SUBJECT_WORD}\\b)|,?\\s+and\\s+(?=(?:everything|it|it's|nothing)\\b)|,\\s+(?=(?:since|which|though|although)\\s)|,?\\s+(?=(?:so|because|in case|unless)\\s)|\\s+[-–—]\\s+`,
+  `\\s*;\\s*|,?\\s+(?:and|but|and also|plus)\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=${SUBJECT_WORD}\\b)|,?\\s+and\\s+(?=(?:everything|it|it's|nothing)\\b)|,\\s+(?=(?:since|which|though|although)\\s)|,?\\s+(?=(?:because|in case|unless)\\s)|(?<!\\b(?:is|are|am|'m|'re|'s|was|were|be|been|feel|feels|felt|look|looks|seem|seems|get|gets|got|not|and|or|just|really|very)),?\\s+(?=so\\s)|\\s+[-–—]\\s+`,
   'i',
 );
 // Any other comma ends a clause ("I'm allergic to penicillin, in case it matters"), except before a list's next item
@@ -34,7 +34,7 @@ const RELATIVE_SUBJECT = new RegExp(`^[Mm]y ((?:${ENGLISH_RELATIVES})(?: [A-Z][a
 // A chatty clause leaves its subject out: a past tense, "been" or a few "-ing" forms of a life's course speak of the
 // speaker ("grew up in Lagos", "been in London since 2015", "starting at Stripe"). An imperative, the other
 // subjectless form, keeps its bare verb and gets no subject.
-const LEADING_ADVERBS = '((?:(?:just|finally|recently|already|officially|also|still|now|then)\\s+)*)';
+const LEADING_ADVERBS = '((?:(?:just|finally|recently|already|officially|also|still|now|then|never|always)\\s+)*)';
 const DROPPED_I = new RegExp(
   `^${LEADING_ADVERBS}((?:[a-z]{2,}(?<!need|feed|seed|speed|bed|red|shed|embed)ed|quit|left|sold|bought|got|grew up|began|became|broke|lost|took|met|won|had)\\s)`,
   'i',
