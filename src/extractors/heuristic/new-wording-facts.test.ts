@@ -8,7 +8,10 @@ const options = { maxFacts: 4 };
 describe('extractFacts on new wording (English)', () => {
   it.each([
     ['grew up near Porto, been in Lyon since 2019', ['User grew up near Porto', 'User has been in Lyon since 2019']],
-    ['Starting at Airbus in March, on the avionics team', ['User is starting at Airbus in March']],
+    [
+      'Starting at Airbus in March, on the avionics team',
+      ['User is starting at Airbus in March, on the avionics team'],
+    ],
     ['my dog Biscuit chewed through the charger again 😩', ['User has a dog named Biscuit']],
     ["I'm celiac so go easy on the bread suggestions", ['User is celiac']],
     ['My parents are so proud of the new house', ["User's parents are so proud of the new house"]],
@@ -16,6 +19,11 @@ describe('extractFacts on new wording (English)', () => {
     ['We are a Django shop. Write me a view for the login page.', ["User's team is a Django shop"]],
     ['tbh I quit smoking in 2021', ['User quit smoking in 2021']],
     ['I just joined a rowing club', ['User just joined a rowing club']],
+    [
+      'I like sailing, baking, board games, and birdwatching',
+      ['User likes sailing, baking, board games, and birdwatching'],
+    ],
+    ["I'm a paramedic, four nights a week", ['User is a paramedic']],
     [
       "we dropped Jenkins for Buildkite, it's all Buildkite now",
       ["User's team dropped Jenkins for Buildkite", "User's team uses Buildkite"],

@@ -6,9 +6,12 @@ const ENGLISH_BREAK = new RegExp(
   `\\s*;\\s*|,?\\s+(?:and|but|and also|plus)\\s+(?=${SUBJECT_WORD}\\b)|,\\s+(?=${SUBJECT_WORD}\\b)|,?\\s+and\\s+(?=(?:everything|it|it's|nothing)\\b)|,\\s+(?=(?:since|which|though|although)\\s)|,?\\s+(?=(?:because|in case|unless)\\s)|(?<!\\b(?:is|are|am|'m|'re|'s|was|were|be|been|feel|feels|felt|look|looks|seem|seems|get|gets|got|not|and|or|just|really|very)),?\\s+(?=so\\s)|\\s+[-–—]\\s+`,
   'i',
 );
-// Any other comma ends a clause ("I'm allergic to penicillin, in case it matters"), except before a list's next item
-// or a place's region: one or two capitalised words or numbers to the end, or "and"/"or" ("Portland, Oregon").
-const COMMA = /,\s+(?![A-Z0-9][\w.-]*(?:\s+[A-Z0-9][\w.-]*)?$|(?:and|or|&)\s)/;
+// A comma ends a clause before what opens one: a connective ("…, in case it matters"), an order or a refusal ("…, dont
+// give me…"), a number's apposition ("…, three shifts a week"), a question word, a clause that left out its "I"
+// ("…, been in London since 2015"), or a short subject with its verb ("…, pickup is 3:15"). Not before the next item
+// of a list ("I like hiking, running, and climbing").
+const COMMA =
+  /,\s+(?=(?:in case|unless|if|so|because|since|which|though|although|but|dont|don't|do not|never|pls|please|plz|no|not|nothing|just|what|how|where|when|why|who|\d|one|two|three|four|five|six|seven|eight|nine|ten)\b|(?:(?:just|finally|recently|already|officially|also|still|now|then|never|always)\s+)*(?:[a-z]{2,}(?<!need|feed|seed|speed|bed|red|shed|embed)ed|quit|left|sold|bought|got|grew up|began|became|broke|lost|took|met|won|had|been|starting|moving|thinking about)\s|(?:[\w'-]+\s+){0,2}(?:is|are|was|were|isn't|aren't|wasn't|weren't)\b|[\w-]+'s\s)/i;
 // Verbs a clause may go on with after "and", sharing the subject: "I wake up at 6 and walk my dog".
 const SHARED_SUBJECT_VERB =
   /^(.+?)\s+(?:and|but)\s+((?:also |usually |often |always |never |still )?(?:use|walk|work|live|have|own|prefer|like|love|hate|enjoy|play|run|go|take|teach|study|write|code|build|deploy|host|drink|eat|cook|visit|spend|volunteer|attend|practi[cs]e|train|swim|read|watch|speak|drive|ride|keep|need|want)\b.*)$/i;
