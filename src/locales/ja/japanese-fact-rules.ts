@@ -15,6 +15,8 @@ import {
  */
 export const JAPANESE_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   ['preference', /(?:好き|大好き|嫌い|大嫌い|苦手|好み|好んで|派です|派だ|愛用)/],
+  // A habit told by how often: "いつも金曜日に…".
+  ['preference', /(?:いつも|常に|普段|基本的に|今後)/],
   [
     'environment',
     /^(?:私たち|僕たち|我々|うち|弊社|当社|私|僕)の(?:プロジェクト|チーム|会社|環境|サーバー|スタック|バックエンド|フロントエンド|データベース|アプリ|サービス|リポジトリ|コード|pc|マシン)(?:は|では)/,
