@@ -34,7 +34,8 @@ export function splitChineseClauses(sentence: string): string[] {
         clauses.push(`我们的${clause}`);
         continue;
       }
-      if (SPEAKER_LEFT_OUT.test(clause)) subject = '我';
+      // "现在我必须…" names its subject after the time word.
+      if (SPEAKER_LEFT_OUT.test(clause) && !/^.{0,4}(?:我|咱)/u.test(clause)) subject = '我';
     }
     const own = CHINESE_SUBJECT.exec(clause);
     if (own) subject = own[0];
