@@ -67,6 +67,7 @@ describe('extractFacts on new wording (Chinese)', () => {
     for (const message of [
       '用 Python 写一个爬虫，从豆瓣读电影评分',
       '我是说第二个方案',
+      '现在我必须走了，下次再聊',
       '我在开会',
       '算了 我自己搞定了',
     ])
