@@ -31,6 +31,13 @@ describe('restateClause', () => {
 
   it('gives no statement when a Japanese topic may be someone else', () => {
     expect(restateClause('彼はRustで書いています', 'environment')).toBeNull();
-    expect(restateClause('デプロイはCIでFly.ioに出しています', 'environment')).toBeNull();
+    expect(restateClause('同僚はWindowsで開発しています', 'environment')).toBeNull();
+  });
+
+  it('gives a part of the project named by a tool to the team', () => {
+    expect(restateClause('デプロイはCIでFly.ioに出しています', 'environment')).toBe(
+      '私たちのデプロイはCIでFly.ioに出しています',
+    );
+    expect(restateClause('認証はKeycloakです', 'environment')).toBe('私たちの認証はKeycloakです');
   });
 });

@@ -30,7 +30,7 @@ export const englishExtraction: LocaleExtraction = {
     closing: new RegExp(`(?:^|${PUNCTUATION}+)(?:${CLOSINGS})${PUNCTUATION}*$`, 'iu'),
   },
   asides:
-    'by the way|btw|fyi|also|and|oh|plus|just so you know|for (?:the record|context|reference)|note|ps|p\\.s\\.|actually|anyway|so|well',
+    'by the way|btw|fyi|fwiw|tbh|honestly|frankly|also|and|oh|plus|just so you know|for (?:the record|context|reference)|note|ps|p\\.s\\.|actually|anyway|so|well|ok(?:ay)?|ugh|welp|update|news|(?:ok )?confession',
   hypotheticals:
     "if|when|whether|maybe|perhaps|what if|suppose|assuming|unless|in case|i (?:think|guess|wonder|don't know|am not sure|'m not sure)",
   ephemeral:

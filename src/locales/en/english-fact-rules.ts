@@ -66,14 +66,28 @@ export const ENGLISH_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
     ),
   ],
   ['personal', /^(?:i'm|i am|we're|we are) (?:from|based|living|located|a native of)\b/],
-  ['personal', new RegExp(`^i${ADVERB} (?:started|began|got|landed) (?:a (?:new )?job|working|work) (?:at|for|as)\\b`)],
   [
     'personal',
-    /^(?:i'm|i am) (?:allergic|vegetarian|vegan|pregnant|married|single|divorced|retired|left-handed|right-handed|colou?r-?blind|lactose|gluten)\b/,
+    new RegExp(
+      `^i(?:'m| am)?${ADVERB} (?:(?:started|starting|began|got|landed) (?:a (?:new )?job |working |work )?(?:at|for|as)|joined|joining)\\b`,
+    ),
+  ],
+  // Where one studies or works, with what: "I'm at UW doing a PhD".
+  ['personal', /^(?:i'm|i am) (?:at|with) \S+(?: \S+)? (?:doing|studying|working|teaching|as)\b/],
+  // The course of a life, told in the past: quitting, retiring, moving, marrying, adopting, an injury.
+  [
+    'personal',
+    new RegExp(
+      `^(?:i|we)(?:'ve| have)?${ADVERB} (?:quit (?!(?:it|this|that|the|now)\\b)|retired|graduated|got (?:married|engaged|divorced|a (?:new )?(?:job|dog|cat|puppy|kitten|car|bike|house|flat|apartment|place|degree|diagnosis))|adopted|moved (?:off|away|out|in|into|back|to|from)|(?:ditched|dropped|left) \\S+(?: \\S+)? (?:for|in favou?r of)|sold (?:my|our) |bought (?:a|an|my|our) (?:house|home|flat|apartment|car|condo)|broke (?:my|a) (?:arm|leg|wrist|ankle|foot|hand|finger|toe|rib|nose|collarbone|hip)|had (?:a baby|surgery)|lost (?:my|our) (?:job|${ENGLISH_RELATIVES}|${ENGLISH_PETS}))`,
+    ),
   ],
   [
     'personal',
-    /^(?:i'm|i am) (?:a|an) (?!(?:bit|little|lot|few|fan|big|huge|real|total|complete)\b)[a-z-]+(?: [a-z-]+)?(?: (?:in|at|from|for) [^,;]+)?$/,
+    /^(?:i'm|i am) (?:(?:type [12] |pre-?)?diabetic|allergic|vegetarian|vegan|pescatarian|pregnant|married|engaged|single|divorced|widowed|retired|sober|left-handed|right-handed|colou?r-?blind|lactose|gluten|celiac|coeliac|autistic|asthmatic|epileptic|dyslexic|deaf|blind|hard of hearing|disabled|self-employed|unemployed|freelance|remote)\b/,
+  ],
+  [
+    'personal',
+    /^(?:i'm|i am|we're|we are) (?:a|an) (?!(?:bit|little|lot|few|fan|big|huge|real|total|complete|mess|wreck)\b)[a-z0-9-]+(?: [a-z0-9-]+){0,4}(?: (?:in|at|from|for|with|on) [^,;]+)?$/,
   ],
   // An age: "I'm 34".
   ['personal', /^(?:i'm|i am) \d{1,3}(?: years old)?$/],
@@ -87,7 +101,7 @@ export const ENGLISH_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   [
     'personal',
     new RegExp(
-      `^my (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|${ENGLISH_PERSONAL})(?:'s)?(?: [a-z]+)? (?:is|are|'s|was born|lives|live|works|work|has|have|studies|goes|go|starts|turns|teaches|plays|loves|likes|hates|name|names|passed away|died)\\b`,
+      `^my (?:${ENGLISH_RELATIVES}|${ENGLISH_PETS}|${ENGLISH_PERSONAL})(?:'s)?(?: [a-z]+)?${ADVERB} (?:is|are|'s|was born|lives|live|works|work|has|have|studies|goes|go|starts|started|attends|turns|turned|teaches|plays|loves|likes|hates|name|names|passed away|died)\\b`,
     ),
   ],
   [
@@ -104,7 +118,7 @@ export const ENGLISH_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   ],
   [
     'personal',
-    /^(?:i|we)(?:'ve| have) been (?:married|together|engaged|vegetarian|vegan|sober|living|working|coding|programming|learning|studying|playing|running|teaching)\b/,
+    /^(?:i|we)(?:'ve| have) been (?:married|together|engaged|vegetarian|vegan|sober|clean|living|working|coding|programming|learning|studying|playing|running|teaching|(?:in|at) (?!(?:the|a|this|that)\b)\S+.* (?:since|for)\b)/,
   ],
   [
     'goal',
@@ -135,4 +149,6 @@ export const ENGLISH_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
     /^(?:i|we)(?:'ve| have)?(?: just| recently)? (?:switched|migrated|moved over|changed)(?: over)?(?: from \S+(?: \S+)?)? to (?!(?:the|a|an|this|that|another|other|my|our|it)\b)/,
   ],
   ['change', /^(?:i|we) no longer \w+/],
+  // The whole stack on one thing: "everything's on Fly.io", "it's all GitHub Actions" (restated as what is used).
+  ['environment', /^(?:everything|it)(?:'s| is| goes| runs)(?: all| now)* (?:on |in |through |with )?\S/],
 ];

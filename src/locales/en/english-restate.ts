@@ -9,7 +9,7 @@ const PROJECT_THING =
  * The English clause stated so that it says whom it is about: a relative's name ("My wife's name is Priya" → "my wife
  * is named Priya"), a household ("We moved to Toronto" → "my family moved to Toronto"), a project thing.
  */
-export function restateEnglish(clause: string, kind: FactKind): string {
+export function restateEnglish(clause: string, kind: FactKind): string | null {
   // A household moves and lives somewhere, not a team: "We moved to Toronto" → "my family moved to Toronto".
   const household =
     /^we((?: (?:also|still|now|just|recently))? (?:live|lived|moved|relocated)\b(?!.*\bfrom\b).*)$/i.exec(clause);
@@ -28,6 +28,11 @@ export function restateEnglish(clause: string, kind: FactKind): string {
   // "We're on TypeScript 5.4": a versioned tool is in use.
   const onVersion = /^(i|we)(?:'re|'m| are| am) on ([\w.+#-]+(?: [\w.+#-]+)? v?\d+(?:\.\d+)*)$/i.exec(clause);
   if (onVersion?.[1] && onVersion[2]) return `${onVersion[1]} use ${onVersion[2]}`;
+  // "Everything's on Fly.io", "it's all GitHub Actions": a named thing (capitalised) is what is used, else nothing.
+  const whole = /^(?:everything|it)(?:'s| is| goes| runs)(?: all| now)* (?:(?:on|in|through|with) )?(.+)$/i.exec(
+    clause,
+  );
+  if (whole?.[1] !== undefined) return /^[A-Z0-9]/.test(whole[1]) ? `we use ${whole[1]}` : null;
   const thing = kind === 'environment' ? PROJECT_THING.exec(clause) : null;
   if (thing?.[1]) return `my ${thing[1]}${thing[2] ?? ''}`;
   return clause;

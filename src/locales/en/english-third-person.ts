@@ -1,5 +1,5 @@
 const ADVERBS =
-  /^((?:(?:really|strongly|generally|usually|typically|normally|always|never|also|still|mostly|mainly|personally|definitely|only|much|absolutely|currently|kind of|no longer) )*)(\S+)(.*)$/i;
+  /^((?:(?:really|strongly|generally|usually|typically|normally|always|never|also|still|mostly|mainly|personally|definitely|only|much|absolutely|currently|kind of|no longer|just|finally|recently|already|officially) )*)(\S+)(.*)$/i;
 const MODALS = /^(can't|cannot|can|must|should|could|may|might|would|will|shall|do not|don't)\b(.*)$/i;
 const IRREGULAR: Record<string, string> = { have: 'has', do: 'does', go: 'goes', am: 'is', are: 'is' };
 // Past forms stay as they are: "I chose…" → "User chose…".
@@ -37,6 +37,9 @@ const IRREGULAR_PAST = new Set([
   'flew',
   'ate',
   'drank',
+  'quit',
+  'broke',
+  'lost',
 ]);
 const BASE_FORMS_IN_ED = new Set(['need', 'feed', 'proceed', 'succeed', 'exceed', 'embed', 'speed']);
 // Words left in the rest of a sentence that would make a mechanical rewrite wrong or ambiguous.

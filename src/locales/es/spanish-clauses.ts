@@ -7,11 +7,16 @@ const CLAUSE_START =
 // "pero", "así que", "porque", "si" always end a clause (a reason or a condition states no fact of its own), and so
 // does a comma before an article (a new subject); "y" and a comma otherwise only before a clause of its own ("vivo en
 // Córdoba, trabajo de enfermera", not "cerca de la playa, en Valencia").
+const CLAUSE_OPENER = new RegExp(`^${CLAUSE_START}`, 'u');
 const BREAK = new RegExp(
-  `\\s*;\\s*|,?\\s+(?=(?:pero|asi que|porque|ya que|aunque|si)\\s)|,\\s+(?=(?:el|la|los|las|un|una|su|sus)\\s)|,\\s+(?:y\\s+|e\\s+)?(?=${CLAUSE_START})|\\s+(?:y|e)\\s+(?=${CLAUSE_START})`,
+  `\\s*;\\s*|,?\\s+(?=(?:pero|asi que|asi q|porque|ya que|aunque|si|desde que)\\s)|\\s*\\p{Extended_Pictographic}+\\s*|,\\s+(?=(?:el|la|los|las|un|una|su|sus)\\s)|,\\s+(?:y\\s+|e\\s+)?(?=${CLAUSE_START})|\\s+(?:y|e)\\s+(?=${CLAUSE_START})`,
   'u',
 );
-const CONNECTIVE = /^(?:pero|asi que|porque|ya que|aunque)\s+/u;
+const CONNECTIVE = /^(?:pero|asi que|asi q|porque|ya que|aunque|desde que)\s+/u;
+// A time put first goes last, so that the clause starts at its verb: "desde 2019 soy vegana" → "soy vegana desde
+// 2019", "en septiembre empiezo en Google".
+const LEADING_TIME =
+  /^(?:desde|a partir de|durante|en (?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|verano|invierno|primavera|otono|\d{4}))\s/u;
 // One verb, two objects with their own phrases: "usamos Jira para los tickets y Confluence para la documentación".
 const SHARED_VERB = new RegExp(
   `^((?:${SPANISH_TEAM_PLACE})?(?:(?:ya|no|tambien|siempre|ahora|todavia|solo)\\s+)*(?:uso|usamos|utilizo|utilizamos|tengo|tenemos|prefiero|preferimos)\\s)(\\S+(?:\\s\\S+){0,3}?\\s(?:para|en|con|de)\\s.+?)\\s+y\\s+(\\S+(?:\\s\\S+){0,3}?\\s(?:para|en|con|de)\\s.+)$`,
@@ -42,10 +47,22 @@ export function splitSpanishClauses(sentence: string): string[] {
     .map((clause) => {
       const trimmed = clause.trim().replace(/[,.]+$/u, '');
       const connective = CONNECTIVE.exec(foldSpanish(trimmed));
-      return connective?.[0].startsWith('pero') ? trimmed.slice(connective[0].length) : trimmed;
+      const kept = connective?.[0].startsWith('pero') ? trimmed.slice(connective[0].length) : trimmed;
+      return timeLast(kept);
     })
     .filter((clause) => clause !== '')
     .flatMap(splitObjects);
+}
+
+/** The clause with a time it opens with moved to its end, when a verb follows the time within a few words. */
+function timeLast(clause: string): string {
+  if (!LEADING_TIME.test(foldSpanish(clause))) return clause;
+  const words = clause.split(/\s+/u);
+  for (let length = 2; length <= 5 && length < words.length; length += 1) {
+    const rest = words.slice(length).join(' ');
+    if (CLAUSE_OPENER.test(foldSpanish(rest))) return `${rest} ${words.slice(0, length).join(' ').toLowerCase()}`;
+  }
+  return clause;
 }
 
 function splitObjects(clause: string): string[] {

@@ -15,7 +15,7 @@ const LEADING_FILLER = /^(?:actualizaci[oó]n|nota|ojo|edit|ps|p\.d\.)\s*[:：-]
 const LEADING_NOW = /^(?:ahora|actualmente|hoy en d[ií]a),?\s+/iu;
 // Times relative to the moment of speaking, which a stored fact would carry into a future where they are wrong.
 const RELATIVE_TIME =
-  /(?:^|\s+)(?:la semana pasada|el (?:mes|a[ñn]o|verano|invierno|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo) pasado|el otro d[ií]a|hace (?:unos? |unas |un par de |\d+ |dos |tres |varios |varias )?(?:d[ií]as?|semanas?|meses|mes|a[ñn]os?)|recientemente|[uú]ltimamente)(?![\p{L}])/giu;
+  /(?:^|\s+)(?:desde\s+(?=hace\s))?(?:la semana pasada|el (?:mes|a[ñn]o|verano|invierno|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo) pasado|el otro d[ií]a|hace (?:unos? |unas |un par de |\d+ |dos |tres |varios |varias )?(?:d[ií]as?|semanas?|meses|mes|a[ñn]os?)|recientemente|[uú]ltimamente)(?![\p{L}])/giu;
 const TRAILING_FILLER =
   /(?:,?\s+(?:por cierto|jaja+|jeje+|la verdad|eso s[ií]|porfa|de momento)|\s+(?:ahora|actualmente|hoy en d[ií]a|estos d[ií]as))+$/iu;
 
@@ -34,10 +34,6 @@ export const spanishExtraction: LocaleExtraction = {
     'si\\b|cuando\\b|quiz[aá]s?\\b|tal vez\\b|a lo mejor\\b|igual\\b|creo que\\b|supongo que\\b|no s[eé] si\\b|me pregunto\\b|en caso de\\b|suponiendo\\b',
   ephemeral:
     /(?<![\p{L}])(?:hoy|esta noche|esta ma[ñn]ana|esta tarde|ayer|anoche|(?<!(?:de la|por la|cada) )ma[ñn]ana|ahora mismo|en este momento|de momento|por ahora|por el momento|temporalmente|este error|este bug|este fallo|esta vez)(?![\p{L}])/u,
-  changeMarkers: {
-    now: /(?<![\p{L}])(?:ahora|hoy en d[ií]a|actualmente)(?![\p{L}])/iu,
-    noLonger: /(?<![\p{L}])(?:ya no|dej[eé] de|dejamos de)(?![\p{L}])/iu,
-  },
   changesSubject:
     'olv[ií]dalo|d[eé]jalo|no importa|da igual|otra pregunta|otra cosa|cambiando de tema|mejor olv[ií]dalo',
   dropFiller: (clause) =>
@@ -50,5 +46,8 @@ export const spanishExtraction: LocaleExtraction = {
   splitClauses: splitSpanishClauses,
   factRules: SPANISH_FACT_RULES,
   foldForRules: foldSpanish,
+  // Spanish states a fact by the verb's person: a clause the rewrite cannot put in the third person ("…vive conmigo",
+  // a form it does not know) is not kept in the first.
+  restate: (clause) => (rewriteSpanish(clause) === null ? null : clause),
   inThirdPerson: rewriteSpanish,
 };

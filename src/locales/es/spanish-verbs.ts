@@ -98,7 +98,7 @@ const ER_IR_STEMS = new Set(
   `viv com beb escrib corr aprend vend comprend sufr sub recib abr compart asist decid exist permit depend deb met
   romp respond part resid insist cos barr cumpl resum cre le imprim añad anad discut describ ocurr promet recorr
   sacud tem toser acud admit coincid confund consum convenc defend descubr dividi esparc invad mov ocurr ofend omit
-  prend proced prohib repart reun suspend transmit un`
+  prend proced prohib repart reun suspend transmit un muev parec crec merec conoc ejerc vist repit sig sirv`
     .split(/\s+/u)
     .filter((stem) => stem !== ''),
 );
@@ -118,6 +118,10 @@ export function isFirstPersonPlural(word: string): boolean {
 export function inThirdPersonVerb(word: string, options: { preterite?: boolean } = {}): string | null {
   const written = word.normalize('NFC').toLowerCase();
   const folded = foldSpanish(written);
+  // A written accent on the last "ó" is the third person's preterite ("me convenció"), never the first person.
+  if (/ó$/u.test(written)) return null;
+  // An accented stem before a pronoun is an order ("déjalo", "pásame"), never a statement.
+  if (/[áéíóú]\p{L}*(?:lo|la|los|las|le|les|me|te|nos)$/u.test(written)) return null;
   const irregular = IRREGULAR[folded];
   if (irregular !== undefined) return irregular;
   // A function word is no verb, whatever its ending ("algo", "todo", "mucho").

@@ -15,11 +15,8 @@ import {
  */
 export const JAPANESE_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   ['preference', /(?:好き|大好き|嫌い|大嫌い|苦手|好み|好んで|派です|派だ|愛用)/],
+  // A habit told by how often: "いつも金曜日に…".
   ['preference', /(?:いつも|常に|普段|基本的に|今後)/],
-  [
-    'environment',
-    /(?:を使っています|を使ってます|を使っている|を使用しています|を採用しています|で動いています|で動かしています|で運用しています|にデプロイしています|でホストしています|で開発しています|を利用しています|使っています)/,
-  ],
   [
     'environment',
     /^(?:私たち|僕たち|我々|うち|弊社|当社|私|僕)の(?:プロジェクト|チーム|会社|環境|サーバー|スタック|バックエンド|フロントエンド|データベース|アプリ|サービス|リポジトリ|コード|pc|マシン)(?:は|では)/,
@@ -36,20 +33,39 @@ export const JAPANESE_FACT_RULES: ReadonlyArray<readonly [FactKind, RegExp]> = [
   // A stated rule first: "金曜日はデプロイしないルールです" is a rule, not the user's Friday habit.
   ['rule', /(?:ルールです|ルールだ|ことになっています)$/],
   ['personal', new RegExp(`(?:${JAPANESE_DURABLE_VERBS})(?:います|いる|おります)$`)],
-  ['personal', /(?:に引っ越しました|に引っ越した|に転職しました|に転職した|に就職しました)$/],
-  ['personal', new RegExp(`(?:アレルギー|${JAPANESE_CONDITIONS})(?:が|を)?(?:あります|ある|持っています|です)$`)],
-  ['personal', /(?:アレルギー|持病)/],
+  // The course of a life, told in the past or as settled: moving, a new job, marrying, quitting, starting.
+  [
+    'personal',
+    /(?:引っ越し|(?:転職|就職|転勤|結婚|離婚|退職|入社|卒業|入学|出産|移住|独立)し)(?:ました|た)$|(?:転職|就職|転勤)(?:に)?な(?:りました|った)$|(?:引っ越し|移住|結婚)(?:します|する)$|(?:辞め|やめ|始め)(?:ました|た)$/,
+  ],
+  [
+    'personal',
+    new RegExp(`(?:アレルギー|${JAPANESE_CONDITIONS})(?:が|を)?(?:あります|ある|持っています|持ち(?:です|だ)?|です)$`),
+  ],
+  // What one does not have or do: "運転免許は持っていない".
+  ['personal', /(?:持っていない|持っていません|持ってない)$/],
   ['personal', /出身(?:です|だ)$/],
-  ['personal', new RegExp(`^(?:私は|僕は)?(?:[^はがを、]{1,10}の)?(?:${JAPANESE_IDENTITIES})(?:です|だ)$`)],
   [
     'personal',
     new RegExp(
-      `^(?:私の|僕の|ペットの)?(?:${JAPANESE_RELATIVES}|${JAPANESE_PETS}|${JAPANESE_PERSONAL})(?:の名前)?(?:は|が)`,
+      `^(?:私は|僕は)?(?:[^はがを、]{1,10}[のでな])?(?:${JAPANESE_IDENTITIES})(?:です|だ|をしています|をやっています|やっています|になった|になりました)$`,
+    ),
+  ],
+  // What one does for a living or a pastime, said as "doing it": "保育士やってます", "テニスやってます".
+  ['personal', /^(?!.*(?:それ|これ|あれ|今))[^、。はがを]{1,12}(?:を)?やっています$/],
+  // Where one was born and has stayed: "生まれは沖縄です", "大学からずっと東京です".
+  ['personal', /^(?:生まれ|出身)は|ずっと[^、。はがを]{1,10}(?:です|だ|に住んでいます)$/],
+  [
+    'personal',
+    new RegExp(
+      `^(?:私の|僕の|うちの|ペットの)?(?:${JAPANESE_RELATIVES}|${JAPANESE_PETS}|${JAPANESE_PERSONAL})(?:の名前)?(?:は|が|も)`,
     ),
   ],
   ['schedule', /^(?:毎朝|毎晩|毎日|毎週|毎月|(?:週末|平日|[月火水木金土日]曜日?)は)/],
   ['goal', /(?:のが目標|ことが目標|が目標です|目標は)/],
   ['personal', /^[^、。]{1,20}が(?:趣味|特技|専門|仕事)(?:です|だ)$/],
   ['personal', /(?:飲みません|食べません|吸いません|飲まない|食べない|吸わない|飲めません|食べられません)$/],
-  ['change', /(?:に切り替えました|に切り替えた|に移行しました|に移行した|に変えました|に乗り換えました)$/],
+  ['change', /(?:に切り替え|に移行し|に変え|に乗り換え|に寄せ|に移し|にし)(?:ました|た)$/],
+  // A part of the project and the named tool it is: "フロントはNext.jsです", "DBはPostgreSQL".
+  ['environment', /^(?:うちは|私たちは)?[^、。はがを]{1,10}は\s*[a-z0-9][^、。]*?(?:です|だ|を?使っています)?$/],
 ];

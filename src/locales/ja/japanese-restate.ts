@@ -18,6 +18,10 @@ const JAPANESE_RULE = /^(.+?)(?:という|の)?(?:ルール|ことになって�
 // Not a person in the topic: "彼はRustで書いています" is about him.
 const JAPANESE_OBJECT_TOPIC =
   /^(?!彼|彼女|あの人|この人|友達|友人|同僚|先輩|後輩|みんな|皆)([^はがをにで、]{1,20})は([^はがをにで、]{1,30})で((?:書いて|作って|管理して|開発して|使って|実行して|ビルドして|テストして|動かして|デプロイして|運用して|組んで|描いて|録って|撮って)います)$/;
+// The parts of a project or of one's tools a topic names, with a tool's Latin name after it.
+const PROJECT_PART =
+  /^(?:フロント(?:エンド)?|バックエンド|インフラ|ホスティング|認証|db|データベース|ci|デプロイ|サーバー|言語|フレームワーク|ビルド|テスト|エディタ|エディター|ide|os|ブラウザ|スマホ|パソコン|pc|マシン|本番(?:環境)?|開発環境|クラウド|ストレージ|監視|ログ)は[^、。]*[A-Za-z]/i;
+const CHANGED_TO = /(?<![\w.+#-])([A-Za-z][\w .+#-]*)に(?:切り替え|移行し|変え|乗り換え|寄せ|移し)(?:ました|た)$/u;
 const UNKNOWN_TOPIC = /^[^、。]{1,20}?(?:は|では)/;
 
 /**
@@ -44,9 +48,10 @@ export function restateJapanese(clause: string, kind: FactKind): string | null {
   if (liking?.[1] && liking[2]) return `私は${liking[1]}が${liking[2]}${liking[3] ?? ''}`;
   const hobby = JAPANESE_HOBBY.exec(text);
   if (hobby?.[1] && hobby[2]) return `私の${hobby[2]}は${hobby[1]}${hobby[3] ?? 'です'}`;
-  const abstain = /^([^はがを、]{1,20})は((?:あまり|全然|ほとんど|もう)?(?:飲|食べ|吸い|吸わ|飲ま|食べな)[^、]*)$/.exec(
-    text,
-  );
+  const abstain =
+    /^([^はがを、]{1,20})は((?:あまり|全然|ほとんど|もう)?(?:飲|食べ|吸い|吸わ|飲ま|食べな|やめ|辞め|持って)[^、]*)$/.exec(
+      text,
+    );
   // A potential form takes が: "お酒は飲めません" → お酒が飲めません.
   if (abstain?.[1] && abstain[2] && kind === 'personal')
     return `私は${abstain[1]}${/(?:めません|られません|めない|られない)$/.test(abstain[2]) ? 'が' : 'を'}${abstain[2]}`;
@@ -54,6 +59,12 @@ export function restateJapanese(clause: string, kind: FactKind): string | null {
   if (goal?.[1]) return `私の目標は${goal[1]}ことです`;
   const object = JAPANESE_OBJECT_TOPIC.exec(text);
   if (object?.[1] && object[2] && object[3]) return `私は${object[2]}で${object[1]}を${object[3]}`;
+  // A change to a named tool says what is in use now: "iPhoneに変えた" → 私はiPhoneを使っています.
+  const changedTo = CHANGED_TO.exec(text);
+  if (kind === 'change' && changedTo?.[1])
+    return `${PROJECT_PART.test(text) ? '私たちは' : '私は'}${changedTo[1].trim()}を使っています`;
+  // A part of the project named by a tool ("フロントはNext.js", "インフラはGCPに寄せました"): the team's project.
+  if ((kind === 'environment' || kind === 'change') && PROJECT_PART.test(text)) return `私たちの${text}`;
   // A topic the rules do not know ("デプロイは…") may be someone else's.
   if (UNKNOWN_TOPIC.test(text) && !/^[^、。]*?(?:には|とは)/.test(text)) return null;
   return `私は${text}`;

@@ -5,7 +5,7 @@ export const CHINESE_RELATIVES =
 export const CHINESE_PETS = '猫|貓|狗|狗狗|猫咪|貓咪|宠物|寵物|兔子|仓鼠|倉鼠|鹦鹉|鸚鵡|鱼|魚';
 
 export const CHINESE_PERSONAL =
-  '生日|名字|目标|目標|梦想|夢想|爱好|愛好|工作|职业|職業|专业|專業|老家|家乡|家鄉|数据库|數據庫|資料庫|后端|後端|前端|服务器|伺服器|框架|技术栈|技術棧|代码|代碼|仓库|倉庫';
+  '生日|名字|目标|目標|梦想|夢想|爱好|愛好|公司|学校|學校|工作|职业|職業|专业|專業|老家|家乡|家鄉|数据库|數據庫|資料庫|后端|後端|前端|服务器|伺服器|框架|技术栈|技術棧|代码|代碼|仓库|倉庫';
 
 // Informal kin words and the plain ones a fact uses.
 export const CHINESE_KIN_PLAIN: ReadonlyArray<readonly [RegExp, string]> = [

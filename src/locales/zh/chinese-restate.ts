@@ -5,6 +5,8 @@ const CHINESE_POSSESSED = new RegExp(`^(?:${CHINESE_RELATIVES}|${CHINESE_PETS}|$
 
 /** The Chinese clause with plain kin words and a household's subject ("我们住在…" → 我家住在…). */
 export function restateChinese(clause: string, kind: FactKind): string {
+  // "我们家…" is the household's: 我家.
+  if (/^(?:我们|我們)家/.test(clause)) return clause.replace(/^(?:我们|我們)家/, '我家');
   if (/^(?:我们|我們)(?=住|搬)/.test(clause)) return clause.replace(/^(?:我们|我們)/, '我家');
   // "我们有一个女儿", "我们养了一只猫": a couple's child or pet, not a team's.
   if (/^(?:我们|我們)(?=有|养|養)/.test(clause) && kind === 'personal') return clause.replace(/^(?:我们|我們)/, '我');

@@ -9,6 +9,7 @@ export function rewriteChinese(text: string): string | null {
   const user = traditional ? '用戶' : '用户';
   const team = traditional ? '用戶的團隊' : '用户的团队';
   return text
+    .replace(/^(?:我们|我們)的?(?:组|組)(?!织|織|件)/, team)
     .replace(/^(?:我们|我們)(?=结婚|結婚|在一起|认识|認識)/, user)
     .replace(/(?:我们|我們|咱们|咱們)(?=(?:公司|团队|團隊|组|組|部门|部門)的)/g, user)
     .replace(
