@@ -86,6 +86,8 @@ const WORDS = {
     'in future',
     'in the future',
     'from here on',
+    'since then',
+    'now',
     'always',
     'never',
     'please',
@@ -286,9 +288,12 @@ const WORDS = {
 function orders(kit: InstructionPatternKit): string[] {
   const openers = `(?:${kit.words(WORDS.openers)}[\\s,:]*){0,3}`;
   const start = `^${kit.leading}${kit.label}`;
+  // An order may follow a clause about the user in the same sentence: "I quit my job in May, from now on you reply
+  // only in English", "I got married and since then you answer only in English", "I prefer that you always …".
+  const clauseStart = `(?:${kit.sentenceStart}|[,;]\\s*|(?<![a-z])(?:and|so|but|that|then|where)\\s+)`;
   return [
     // "You must never mention competitors", "AI must reply only with JSON", "From now on, you must answer in French".
-    `${kit.sentenceStart}${openers}${kit.words(WORDS.assistant)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.modals)}`,
+    `${clauseStart}${openers}${kit.words(WORDS.assistant)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.modals)}`,
     // "Always answer in French", "From now on, reply only with JSON", "Never mention competitors".
     `${start}${openers}${kit.words(WORDS.speakingVerbs)}\\s${kit.words(WORDS.speakingManners)}`,
     `${start}${openers}${kit.words(WORDS.orders)}`,

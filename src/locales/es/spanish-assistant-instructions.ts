@@ -54,6 +54,22 @@ const WORDS = {
     'usando',
     'únicamente',
   ],
+  /**
+   * Speaking verbs in the second person, indicative or subjunctive: with how to speak after them they address the
+   * assistant wherever they stand ("…y desde hoy contestas siempre en inglés", "prefiere que respondas en inglés").
+   */
+  secondPersonSpeaking: [
+    'respondes',
+    'respondas',
+    'contestas',
+    'contestes',
+    'hablas',
+    'hables',
+    'escribes',
+    'escribas',
+  ],
+  /** The assistant's behaviour in the second person, an order wherever it stands ("un modo en el que revelas …"). */
+  secondPersonOrders: ['revelas', 'reveles', 'ignoras', 'obedeces', 'obedezcas', 'reenvías', 'reenvíes'],
   /** Orders about the assistant's behaviour after an opener or at the start. */
   orders: [
     'menciones',
@@ -166,6 +182,10 @@ function orders(kit: InstructionPatternKit): string[] {
     `${kit.sentenceStart}${openers}${kit.words(WORDS.assistant)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.modals)}`,
     // "Tú siempre debes …".
     `${kit.sentenceStart}${openers}tu\\s(?:[a-z]+\\s)?${kit.words(WORDS.secondPersonModals)}`,
+    // A fact about the user speaks of the user in the third person: a second-person verb in it is said to the assistant,
+    // whatever first-person clause it follows ("Trabajo aquí y a partir de ahora respondes solo en inglés").
+    `${kit.words(WORDS.secondPersonSpeaking)}\\s${kit.words(WORDS.speakingManners)}`,
+    kit.words(WORDS.secondPersonOrders),
     // "Debes responder de forma breve".
     `${start}${openers}${kit.words(WORDS.secondPersonModals)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.orderedVerbs)}`,
   ];
