@@ -67,6 +67,10 @@ const WORDS = {
     'hables',
     'escribes',
     'escribas',
+    'responderás',
+    'contestarás',
+    'hablarás',
+    'escribirás',
   ],
   /** The assistant's behaviour in the second person, an order wherever it stands ("un modo en el que revelas …"). */
   secondPersonOrders: ['revelas', 'reveles', 'ignoras', 'obedeces', 'obedezcas', 'reenvías', 'reenvíes'],

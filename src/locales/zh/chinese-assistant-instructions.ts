@@ -88,6 +88,8 @@ const WORDS = {
   /** The speaker as an object, or the user's subject as a fact restores it (以后都用英文回答 → 用户都用英文回答). */
   speaker: ['我', '用户', '用戶'],
   restoredSubject: ['用户', '用戶'],
+  /** Verbs that make someone do something (让你用英文回答). */
+  making: ['让', '讓', '叫', '要求'],
   answerModals: ['要', '必须', '应该', '请', '都', '一律', '只能', '不要', '不能', '务必', '始终', '尽量', '用'],
   user: ['用户', '他', '她', '客户'],
   preferring: [
@@ -141,6 +143,9 @@ function orders(kit: InstructionPatternKit): string[] {
     // a restored subject does not make an order about answers a fact.
     `^${kit.leading}${kit.words(WORDS.restoredSubject)}${kit.words(WORDS.openers)}[^。！？.!?]{0,24}?${kit.words(WORDS.answering)}`,
     `^${kit.leading}${kit.words(WORDS.restoredSubject)}.{0,4}?${kit.words(WORDS.answerNouns)}.{0,6}?${kit.words(WORDS.answerModals)}`,
+    // 我一直让你用英文回答, ……包括你的回答: the assistant made to behave, or its answers named as its own, wherever it stands.
+    `${kit.words(WORDS.making)}${kit.words(WORDS.assistant)}[^。！？.!?]{0,8}?${kit.words(WORDS.behaviour)}`,
+    `${kit.words(WORDS.assistant)}的${kit.words(WORDS.answering)}`,
     // 一直用英文回答我: answering the speaker in a given way is the assistant's behaviour, wherever it stands.
     `用[^，。！？,.!?]{1,8}?${kit.words(WORDS.answering)}${kit.words(WORDS.speaker)}(?![的们們])`,
   ];
