@@ -105,7 +105,7 @@ const WORDS = {
     'also',
     'just',
   ],
-  you: ['you', "you'll"],
+  you: ['you', "you'll", 'u'],
   yourAnswers: ['your answers', 'your replies', 'your responses', 'your answer', 'your reply', 'your response'],
   /** Speaking verbs, an order only with how to speak after them: "answer in", "reply only", not "respond to incidents". */
   speakingVerbs: ['answer', 'reply', 'respond', 'speak', 'talk'],
@@ -292,7 +292,7 @@ function orders(kit: InstructionPatternKit): string[] {
   const start = `^${kit.leading}${kit.label}`;
   // An order may follow a clause about the user in the same sentence: "I quit my job in May, from now on you reply
   // only in English", "I got married and since then you answer only in English", "I prefer that you always …".
-  const clauseStart = `(?:${kit.sentenceStart}|[,;]\\s*|(?<![a-z])(?:and|so|but|that|then|where|whose)\\s+)`;
+  const clauseStart = `(?:${kit.clauseStart}|(?<![a-z])(?:and|so|but|that|then|where|whose)\\s+)`;
   return [
     // "You must never mention competitors", "AI must reply only with JSON", "From now on, you must answer in French".
     `${clauseStart}${openers}${kit.words(WORDS.assistant)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.modals)}`,

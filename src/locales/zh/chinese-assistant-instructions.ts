@@ -135,7 +135,7 @@ function orders(kit: InstructionPatternKit): string[] {
   return [
     // 从现在开始你要用英文回答, 请你始终…; AI必须…
     `${kit.words(WORDS.assistant)}.{0,4}?${kit.words(WORDS.modals)}`,
-    `${kit.sentenceStart}${kit.words(WORDS.assistantAtStart)}.{0,4}?${kit.words(WORDS.modals)}`,
+    `${kit.clauseStart}(?:${kit.words(WORDS.restoredSubject)})?${kit.words(WORDS.assistantAtStart)}.{0,4}?${kit.words(WORDS.modals)}`,
     // 请始终用中文回答我, 以后都用中文回答; 回答要简洁.
     `^${kit.leading}${kit.label}${kit.words(WORDS.openers)}[^。！？.!?]{0,24}?${kit.words(WORDS.behaviour)}`,
     `^${kit.leading}${kit.words(WORDS.answerNouns)}.{0,6}?${kit.words(WORDS.answerModals)}`,
