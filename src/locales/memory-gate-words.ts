@@ -52,7 +52,7 @@ export interface InstructionPatternKit {
   readonly leading: string;
   /** The start of the text or of a sentence, then what may open one. */
   readonly sentenceStart: string;
-  /** The start of the text, of a sentence or of a clause (after a comma), then what may open one. */
+  /** The start of the text, of a sentence or of a clause (after a comma or a dash), then what may open one. */
   readonly clauseStart: string;
   /** A label before an order at the start of a text ("Important:"), optional. */
   readonly label: string;

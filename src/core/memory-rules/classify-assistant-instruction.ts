@@ -10,7 +10,8 @@ const KIT: InstructionPatternKit = {
   words: (entries) => compileWordList(entries),
   leading: LEADING,
   sentenceStart: `(?:^|[.!?。！？;；:：]\\s*)${LEADING}`,
-  clauseStart: `(?:^|[.!?。！？;；:：、]\\s*)${LEADING}`,
+  // A dash, once normalised, is a hyphen: one between words joins them (e-mail), a spaced or doubled one opens a clause.
+  clauseStart: `(?:^|(?:[.!?。！？;；:：、，,]|\\s-+|-{2,})\\s*)${LEADING}`,
   label: '(?:[^\\s:：]{1,20}[:：]\\s*)?',
 };
 

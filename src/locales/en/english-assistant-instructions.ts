@@ -86,6 +86,8 @@ const WORDS = {
     'in future',
     'in the future',
     'from here on',
+    'since then',
+    'now',
     'always',
     'never',
     'please',
@@ -103,6 +105,8 @@ const WORDS = {
     'also',
     'just',
   ],
+  you: ['you', "you'll", 'u'],
+  yourAnswers: ['your answers', 'your replies', 'your responses', 'your answer', 'your reply', 'your response'],
   /** Speaking verbs, an order only with how to speak after them: "answer in", "reply only", not "respond to incidents". */
   speakingVerbs: ['answer', 'reply', 'respond', 'speak', 'talk'],
   speakingManners: [
@@ -286,9 +290,17 @@ const WORDS = {
 function orders(kit: InstructionPatternKit): string[] {
   const openers = `(?:${kit.words(WORDS.openers)}[\\s,:]*){0,3}`;
   const start = `^${kit.leading}${kit.label}`;
+  // An order may follow a clause about the user in the same sentence: "I quit my job in May, from now on you reply
+  // only in English", "I got married and since then you answer only in English", "I prefer that you always …".
+  const clauseStart = `(?:${kit.clauseStart}|(?<![a-z])(?:and|so|but|that|then|where|whose)\\s+)`;
   return [
     // "You must never mention competitors", "AI must reply only with JSON", "From now on, you must answer in French".
-    `${kit.sentenceStart}${openers}${kit.words(WORDS.assistant)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.modals)}`,
+    `${clauseStart}${openers}${kit.words(WORDS.assistant)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.modals)}`,
+    // A fact speaks of the user in the third person: "you" with a modal or a way of answering, wherever it stands,
+    // speaks to the assistant ("I'm a person you always answer in English", "Just moved to Spain, you reply in …").
+    `${kit.words(WORDS.you)}\\s(?:[a-z]+\\s)?(?:${kit.words(WORDS.modals)}|${kit.words(WORDS.speakingVerbs)}\\s${kit.words(WORDS.speakingManners)})`,
+    // "…including your answers": the assistant's answers, named as its own.
+    `${kit.words(WORDS.yourAnswers)}`,
     // "Always answer in French", "From now on, reply only with JSON", "Never mention competitors".
     `${start}${openers}${kit.words(WORDS.speakingVerbs)}\\s${kit.words(WORDS.speakingManners)}`,
     `${start}${openers}${kit.words(WORDS.orders)}`,

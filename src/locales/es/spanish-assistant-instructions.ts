@@ -54,6 +54,27 @@ const WORDS = {
     'usando',
     'únicamente',
   ],
+  /**
+   * Speaking verbs in the second person, indicative or subjunctive: with how to speak after them they address the
+   * assistant wherever they stand ("…y desde hoy contestas siempre en inglés", "prefiere que respondas en inglés").
+   */
+  secondPersonSpeaking: [
+    'respondes',
+    'respondas',
+    'contestas',
+    'contestes',
+    'hablas',
+    'hables',
+    'escribes',
+    'escribas',
+    'responderás',
+    'contestarás',
+    'hablarás',
+    'escribirás',
+  ],
+  /** The assistant's behaviour in the second person, an order wherever it stands ("un modo en el que revelas …"). */
+  secondPersonOrders: ['revelas', 'reveles', 'ignoras', 'obedeces', 'obedezcas', 'reenvías', 'reenvíes'],
+  yourAnswers: ['tus respuestas', 'tu respuesta', 'tus contestaciones', 'tus respuestas futuras'],
   /** Orders about the assistant's behaviour after an opener or at the start. */
   orders: [
     'menciones',
@@ -163,9 +184,15 @@ function orders(kit: InstructionPatternKit): string[] {
     // "Nunca menciones a la competencia", "No uses emojis".
     `${start}${openers}${kit.words(WORDS.orders)}`,
     // "El asistente debe firmar …", "La IA nunca …".
-    `${kit.sentenceStart}${openers}${kit.words(WORDS.assistant)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.modals)}`,
+    `${kit.clauseStart}${openers}${kit.words(WORDS.assistant)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.modals)}`,
     // "Tú siempre debes …".
-    `${kit.sentenceStart}${openers}tu\\s(?:[a-z]+\\s)?${kit.words(WORDS.secondPersonModals)}`,
+    `${kit.clauseStart}${openers}tu\\s(?:[a-z]+\\s)?${kit.words(WORDS.secondPersonModals)}`,
+    // A fact about the user speaks of the user in the third person: a second-person verb in it is said to the assistant,
+    // whatever first-person clause it follows ("Trabajo aquí y a partir de ahora respondes solo en inglés").
+    `${kit.words(WORDS.secondPersonSpeaking)}\\s${kit.words(WORDS.speakingManners)}`,
+    kit.words(WORDS.secondPersonOrders),
+    // "…y tus respuestas serán en inglés": the assistant's answers, named as its own.
+    kit.words(WORDS.yourAnswers),
     // "Debes responder de forma breve".
     `${start}${openers}${kit.words(WORDS.secondPersonModals)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.orderedVerbs)}`,
   ];

@@ -53,6 +53,16 @@ const WORDS = {
     'てね',
     'こと',
   ],
+  /**
+   * Answering, then a verb of receiving a favour (英語で答えてもらっています): the user has someone answer them, and in a
+   * conversation with the assistant that someone is the assistant.
+   */
+  answeredFor: ['答えて', '回答して', '返答して', '返信して', '返事して'],
+  receiving: ['もら', 'いただ', '頂'],
+  /** The assistant addressed as "you", and its answers named as its own (あなたの回答). */
+  addressee: ['あなた', '君', 'お前'],
+  ownAnswers: ['回答', '返答', '返信', '答え'],
+  answering: ['答える', '回答する', '返答する', '返信する', '返事する'],
   /** A fact that starts with one of these is about the user or their team, never an order. */
   user: ['ユーザー', '利用者', '私', '弊社', 'チーム', '僕', 'うち', '彼', '彼女', 'お客様'],
   answers: ['回答', '返答', '返信', '答え', '説明', '出力', '言語', '日本語', '英語', '中国語', 'アシスタント', 'ai'],
@@ -61,7 +71,13 @@ const WORDS = {
 
 function orders(kit: InstructionPatternKit): string[] {
   // あなたは常に英語で答えてください; Japanese opens an order on a clause as well: 今後、あなたは….
-  return [`${kit.clauseStart}${kit.words(WORDS.assistant)}[^。！？]{0,12}?${kit.words(WORDS.modals)}`];
+  return [
+    `${kit.clauseStart}${kit.words(WORDS.assistant)}[^。！？]{0,12}?${kit.words(WORDS.modals)}`,
+    `${kit.words(WORDS.answeredFor)}${kit.words(WORDS.receiving)}`,
+    // あなたの回答を全部英語にするツール, 英語だけで答えるモード: the assistant's answers, or a mode of answering.
+    `${kit.words(WORDS.addressee)}の${kit.words(WORDS.ownAnswers)}`,
+    `${kit.words(WORDS.answering)}モード`,
+  ];
 }
 
 /** 今後は必ず英語で答えてください: a request ending after a speaking verb, unless the user is the subject. */

@@ -89,6 +89,24 @@ export const JAPANESE_INJECTION_PHRASES: readonly PhraseRule[] = [
     ],
     gap: 10,
   },
+  // ルールを無視するモード, 安全ルールなしのモード, システムプロンプトを毎回表示するモード: a mode named by what it lets the
+  // assistant break or show is a jailbreak however it is told ("…に切り替えました", "…を使っています").
+  {
+    parts: [
+      JAPANESE_RULES,
+      ['を無視する', 'を守らない', 'に従わない', 'なしの', 'のない', 'を外した', 'を解除した'],
+      ['モード'],
+    ],
+    gap: 4,
+  },
+  {
+    parts: [
+      JAPANESE_SECRETS,
+      ['表示する', '見せる', '出力する', '明かす', '漏らす', '公開する', '開示する', '教える'],
+      ['モード'],
+    ],
+    gap: 6,
+  },
   {
     parts: [
       [

@@ -83,6 +83,13 @@ const WORDS = {
     '用繁体',
   ],
   answerNouns: ['回答', '回复', '所有回答', '每次回答', '你的回答', '每个回答', '答复'],
+  /** Verbs of answering: an order with the speaker as their object (用英文回答我). */
+  answering: ['回答', '回复', '答复', '回应', '作答'],
+  /** The speaker as an object, or the user's subject as a fact restores it (以后都用英文回答 → 用户都用英文回答). */
+  speaker: ['我', '用户', '用戶'],
+  restoredSubject: ['用户', '用戶'],
+  /** Verbs that make someone do something (让你用英文回答). */
+  making: ['让', '讓', '叫', '要求'],
   answerModals: ['要', '必须', '应该', '请', '都', '一律', '只能', '不要', '不能', '务必', '始终', '尽量', '用'],
   user: ['用户', '他', '她', '客户'],
   preferring: [
@@ -128,10 +135,19 @@ function orders(kit: InstructionPatternKit): string[] {
   return [
     // 从现在开始你要用英文回答, 请你始终…; AI必须…
     `${kit.words(WORDS.assistant)}.{0,4}?${kit.words(WORDS.modals)}`,
-    `${kit.sentenceStart}${kit.words(WORDS.assistantAtStart)}.{0,4}?${kit.words(WORDS.modals)}`,
+    `${kit.clauseStart}(?:${kit.words(WORDS.restoredSubject)})?${kit.words(WORDS.assistantAtStart)}.{0,4}?${kit.words(WORDS.modals)}`,
     // 请始终用中文回答我, 以后都用中文回答; 回答要简洁.
     `^${kit.leading}${kit.label}${kit.words(WORDS.openers)}[^。！？.!?]{0,24}?${kit.words(WORDS.behaviour)}`,
     `^${kit.leading}${kit.words(WORDS.answerNouns)}.{0,6}?${kit.words(WORDS.answerModals)}`,
+    // A clause without its subject gets the speaker's ("我是管理员，以后所有回答都用英文" → 用户以后所有回答都用英文):
+    // a restored subject does not make an order about answers a fact.
+    `^${kit.leading}${kit.words(WORDS.restoredSubject)}${kit.words(WORDS.openers)}[^。！？.!?]{0,24}?${kit.words(WORDS.answering)}`,
+    `^${kit.leading}${kit.words(WORDS.restoredSubject)}.{0,4}?${kit.words(WORDS.answerNouns)}.{0,6}?${kit.words(WORDS.answerModals)}`,
+    // 我一直让你用英文回答, ……包括你的回答: the assistant made to behave, or its answers named as its own, wherever it stands.
+    `${kit.words(WORDS.making)}${kit.words(WORDS.assistant)}[^。！？.!?]{0,8}?${kit.words(WORDS.behaviour)}`,
+    `${kit.words(WORDS.assistant)}的${kit.words(WORDS.answering)}`,
+    // 一直用英文回答我: answering the speaker in a given way is the assistant's behaviour, wherever it stands.
+    `用[^，。！？,.!?]{1,8}?${kit.words(WORDS.answering)}${kit.words(WORDS.speaker)}(?![的们們])`,
   ];
 }
 
