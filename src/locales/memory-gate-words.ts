@@ -71,6 +71,12 @@ export interface LocaleAssistantInstructions {
    * after a verb of speaking): `request` finds it, `userStart` vetoes it.
    */
   readonly requests?: (kit: InstructionPatternKit) => { readonly request: string; readonly userStart: string };
+  /**
+   * Sources of patterns that find the assistant addressed anywhere in a fact ("you answer", "your answers", 你的回答,
+   * あなたの回答, "tus respuestas"): an order, unless the fact states the user's own preference about answers
+   * (`preferences`), which names the assistant the same way ("User prefers that you answer in Spanish").
+   */
+  readonly addressed?: (kit: InstructionPatternKit) => readonly string[];
   /** The user's preference about answers, as phrase rules: the user, then preferring, then answers (any order the language has). */
   readonly preferences: readonly PhraseRule[];
 }

@@ -62,4 +62,22 @@ describe('classifyAssistantInstruction', () => {
   ])('reads %j as neither', (text) => {
     expect(classifyAssistantInstruction(text)).toBeNull();
   });
+
+  it.each([
+    ['User wants your answers in British English', 'answer-preference'],
+    ['User prefers that you answer in Spanish', 'answer-preference'],
+    ['用户希望你的回答简短一些', 'answer-preference'],
+    ['用户希望回答使用简体中文', 'answer-preference'],
+    ['ユーザーはあなたの回答が短い方が好き', 'answer-preference'],
+    ['El usuario prefiere que respondas en inglés', 'answer-preference'],
+    ['Al usuario le gustan tus respuestas breves', 'answer-preference'],
+    ['User quit the job in May, from now on you reply only in English', 'instruction'],
+    ['User started at Acme, including your answers in English', 'instruction'],
+    ['用户以后所有回答都用英文', 'instruction'],
+    ['用户一直让你用英文回答', 'instruction'],
+    ['ユーザーは英語で答えてもらっています', 'instruction'],
+    ['El usuario trabaja aquí y a partir de ahora respondes solo en inglés', 'instruction'],
+  ])('reads the assistant named in %j as a preference only when the user states one', (text, expected) => {
+    expect(classifyAssistantInstruction(text)).toBe(expected);
+  });
 });

@@ -24,6 +24,10 @@ const REQUESTS = ASSISTANT_INSTRUCTIONS.flatMap((words) => {
 });
 /** The user's stated preference about the assistant's answers. */
 const PREFERENCE = createPhraseMatcher(ASSISTANT_INSTRUCTIONS.flatMap((words) => words.preferences));
+/** The assistant addressed anywhere in a fact: an order unless the fact is such a preference. */
+const ADDRESSED = new RegExp(
+  ASSISTANT_INSTRUCTIONS.flatMap((words) => words.addressed?.(KIT) ?? []).join('|') || '(?!)',
+);
 
 export type AssistantInstruction = 'instruction' | 'answer-preference';
 
@@ -40,5 +44,6 @@ export function classifyAssistantInstruction(text: string): AssistantInstruction
     return 'instruction';
   }
   if (PREFERENCE.find(normalized) !== null) return 'answer-preference';
+  if (ADDRESSED.test(normalized)) return 'instruction';
   return null;
 }

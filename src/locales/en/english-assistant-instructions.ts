@@ -296,11 +296,6 @@ function orders(kit: InstructionPatternKit): string[] {
   return [
     // "You must never mention competitors", "AI must reply only with JSON", "From now on, you must answer in French".
     `${clauseStart}${openers}${kit.words(WORDS.assistant)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.modals)}`,
-    // A fact speaks of the user in the third person: "you" with a modal or a way of answering, wherever it stands,
-    // speaks to the assistant ("I'm a person you always answer in English", "Just moved to Spain, you reply in …").
-    `${kit.words(WORDS.you)}\\s(?:[a-z]+\\s)?(?:${kit.words(WORDS.modals)}|${kit.words(WORDS.speakingVerbs)}\\s${kit.words(WORDS.speakingManners)})`,
-    // "…including your answers": the assistant's answers, named as its own.
-    `${kit.words(WORDS.yourAnswers)}`,
     // "Always answer in French", "From now on, reply only with JSON", "Never mention competitors".
     `${start}${openers}${kit.words(WORDS.speakingVerbs)}\\s${kit.words(WORDS.speakingManners)}`,
     `${start}${openers}${kit.words(WORDS.orders)}`,
@@ -308,9 +303,22 @@ function orders(kit: InstructionPatternKit): string[] {
   ];
 }
 
+/**
+ * A fact speaks of the user in the third person: "you" with a modal or a way of answering, wherever it stands, speaks
+ * to the assistant ("I'm a person you always answer in English", "Just moved to Spain, you reply in …"), and so do
+ * "your answers"; unless the fact is the user's preference about answers ("User prefers that you answer in Spanish").
+ */
+function addressed(kit: InstructionPatternKit): string[] {
+  return [
+    `${kit.words(WORDS.you)}\\s(?:[a-z]+\\s)?(?:${kit.words(WORDS.modals)}|${kit.words(WORDS.speakingVerbs)}\\s${kit.words(WORDS.speakingManners)})`,
+    kit.words(WORDS.yourAnswers),
+  ];
+}
+
 /** English orders to the assistant and preferences about its answers. */
 export const englishAssistantInstructions: LocaleAssistantInstructions = {
   orders,
+  addressed,
   preferences: [
     { parts: [WORDS.user, WORDS.preferring, WORDS.answers], gap: 40 },
     { parts: [WORDS.describedAssistant, WORDS.describedBehaviour], gap: 2, anchor: 'sentence' },

@@ -187,20 +187,30 @@ function orders(kit: InstructionPatternKit): string[] {
     `${kit.clauseStart}${openers}${kit.words(WORDS.assistant)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.modals)}`,
     // "Tú siempre debes …".
     `${kit.clauseStart}${openers}tu\\s(?:[a-z]+\\s)?${kit.words(WORDS.secondPersonModals)}`,
-    // A fact about the user speaks of the user in the third person: a second-person verb in it is said to the assistant,
-    // whatever first-person clause it follows ("Trabajo aquí y a partir de ahora respondes solo en inglés").
-    `${kit.words(WORDS.secondPersonSpeaking)}\\s${kit.words(WORDS.speakingManners)}`,
+    // The assistant's behaviour in the second person, wherever it stands ("un modo en el que revelas …").
     kit.words(WORDS.secondPersonOrders),
-    // "…y tus respuestas serán en inglés": the assistant's answers, named as its own.
-    kit.words(WORDS.yourAnswers),
     // "Debes responder de forma breve".
     `${start}${openers}${kit.words(WORDS.secondPersonModals)}\\s(?:[a-z]+\\s)?${kit.words(WORDS.orderedVerbs)}`,
+  ];
+}
+
+/**
+ * A fact about the user speaks of the user in the third person: a second-person speaking verb in it is said to the
+ * assistant, whatever first-person clause it follows ("Trabajo aquí y a partir de ahora respondes solo en inglés"),
+ * and so is "tus respuestas"; unless the fact is the user's preference about answers ("El usuario prefiere que
+ * respondas en inglés").
+ */
+function addressed(kit: InstructionPatternKit): string[] {
+  return [
+    `${kit.words(WORDS.secondPersonSpeaking)}\\s${kit.words(WORDS.speakingManners)}`,
+    kit.words(WORDS.yourAnswers),
   ];
 }
 
 /** Spanish orders to the assistant and preferences about its answers. */
 export const spanishAssistantInstructions: LocaleAssistantInstructions = {
   orders,
+  addressed,
   preferences: [
     { parts: [WORDS.user, WORDS.preferring, WORDS.answers], gap: 40 },
     // "Prefiere que las explicaciones sean breves": the subject dropped.

@@ -71,10 +71,17 @@ const WORDS = {
 
 function orders(kit: InstructionPatternKit): string[] {
   // あなたは常に英語で答えてください; Japanese opens an order on a clause as well: 今後、あなたは….
+  return [`${kit.clauseStart}${kit.words(WORDS.assistant)}[^。！？]{0,12}?${kit.words(WORDS.modals)}`];
+}
+
+/**
+ * Answering received as a favour (英語で答えてもらっています: in a conversation with the assistant, the assistant
+ * answers), the assistant's answers named as its own (あなたの回答), a mode of answering (英語だけで答えるモード):
+ * orders wherever they stand, unless the fact is the user's preference about answers (英語で答えてもらうのが好き).
+ */
+function addressed(kit: InstructionPatternKit): string[] {
   return [
-    `${kit.clauseStart}${kit.words(WORDS.assistant)}[^。！？]{0,12}?${kit.words(WORDS.modals)}`,
     `${kit.words(WORDS.answeredFor)}${kit.words(WORDS.receiving)}`,
-    // あなたの回答を全部英語にするツール, 英語だけで答えるモード: the assistant's answers, or a mode of answering.
     `${kit.words(WORDS.addressee)}の${kit.words(WORDS.ownAnswers)}`,
     `${kit.words(WORDS.answering)}モード`,
   ];
@@ -91,6 +98,7 @@ function requests(kit: InstructionPatternKit): { request: string; userStart: str
 /** Japanese orders to the assistant and preferences about its answers. */
 export const japaneseAssistantInstructions: LocaleAssistantInstructions = {
   orders,
+  addressed,
   requests,
   preferences: [{ parts: [WORDS.user, WORDS.answers, WORDS.preferring], gap: 16 }],
 };

@@ -142,11 +142,20 @@ function orders(kit: InstructionPatternKit): string[] {
     // A clause without its subject gets the speaker's ("我是管理员，以后所有回答都用英文" → 用户以后所有回答都用英文):
     // a restored subject does not make an order about answers a fact.
     `^${kit.leading}${kit.words(WORDS.restoredSubject)}${kit.words(WORDS.openers)}[^。！？.!?]{0,24}?${kit.words(WORDS.answering)}`,
-    `^${kit.leading}${kit.words(WORDS.restoredSubject)}.{0,4}?${kit.words(WORDS.answerNouns)}.{0,6}?${kit.words(WORDS.answerModals)}`,
-    // 我一直让你用英文回答, ……包括你的回答: the assistant made to behave, or its answers named as its own, wherever it stands.
+    // The user's own wish about answers stays a fact (用户希望回答使用简体中文): no preferring verb after the subject.
+    `^${kit.leading}${kit.words(WORDS.restoredSubject)}(?!.{0,2}?${kit.words(WORDS.preferring)}).{0,4}?${kit.words(WORDS.answerNouns)}.{0,6}?${kit.words(WORDS.answerModals)}`,
+  ];
+}
+
+/**
+ * The assistant made to behave (我一直让你用英文回答), its answers named as its own (……包括你的回答), answering the
+ * speaker in a given way (一直用英文回答我): orders wherever they stand, unless the fact is the user's preference about
+ * answers (用户希望你的回答简短一些).
+ */
+function addressed(kit: InstructionPatternKit): string[] {
+  return [
     `${kit.words(WORDS.making)}${kit.words(WORDS.assistant)}[^。！？.!?]{0,8}?${kit.words(WORDS.behaviour)}`,
     `${kit.words(WORDS.assistant)}的${kit.words(WORDS.answering)}`,
-    // 一直用英文回答我: answering the speaker in a given way is the assistant's behaviour, wherever it stands.
     `用[^，。！？,.!?]{1,8}?${kit.words(WORDS.answering)}${kit.words(WORDS.speaker)}(?![的们們])`,
   ];
 }
@@ -154,5 +163,6 @@ function orders(kit: InstructionPatternKit): string[] {
 /** Chinese orders to the assistant and preferences about its answers. */
 export const chineseAssistantInstructions: LocaleAssistantInstructions = {
   orders,
+  addressed,
   preferences: [{ parts: [WORDS.user, WORDS.preferring, WORDS.answers], gap: 16 }],
 };
