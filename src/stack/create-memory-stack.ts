@@ -3,6 +3,7 @@ import { renderPin } from '../core/prompt/render-pin.js';
 import { deriveSessionHandle } from '../core/scope/derive-session-handle.js';
 import { buildFactQuery } from '../core/search/build-fact-query.js';
 import { heuristicExtractor } from '../extractors/heuristic/heuristic-extractor.js';
+import { LOCALE_PACKS } from '../locales/locale-table.js';
 import type { Embedder } from '../spec/embedder.js';
 import { ConfigError } from '../spec/errors/config-error.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
@@ -283,6 +284,7 @@ function checkEmbedding(options: MemoryStackOptions): StackContext['embedding'] 
   if (!Number.isSafeInteger(embedQueryTimeoutMs) || embedQueryTimeoutMs <= 0) {
     throw new ConfigError('INVALID_CONFIG', 'embedQueryTimeoutMs must be a positive integer');
   }
+  checkEmbedderLanguages(embedder.languages);
   if (options.store.vectors === undefined) {
     throw new ConfigError(
       'INVALID_CONFIG',
@@ -290,4 +292,24 @@ function checkEmbedding(options: MemoryStackOptions): StackContext['embedding'] 
     );
   }
   return { embedder, queryTimeoutMs: embedQueryTimeoutMs, pausedUntil: 0 };
+}
+
+/**
+ * An embedder's languages: a non-empty list of codes the locale packs know. A code no pack registers would never
+ * match a text, so every text would go unembedded without a word: refused at once, with the known ones. Checked here,
+ * where the packs are loaded anyway, not in an embedder's factory (whose entry would load every pack for a list).
+ */
+function checkEmbedderLanguages(languages: unknown): void {
+  if (languages === undefined) return;
+  const known = LOCALE_PACKS.map((pack) => pack.code);
+  if (!Array.isArray(languages) || languages.length === 0) {
+    throw new ConfigError('INVALID_CONFIG', 'embedder.languages must be a non-empty list of language codes, or unset');
+  }
+  const unknown = languages.filter((code) => typeof code !== 'string' || !known.includes(code));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      'INVALID_CONFIG',
+      `embedder.languages: ${unknown.map(String).join(', ')} is not a language memstack knows; known: ${known.join(', ')}`,
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, createMemoryStack, type MemoryStore } from '../../src/index.js';
 import { openaiCompatibleEmbedder } from '../../src/openai-compatible.js';
+import { sqliteStore } from '../../src/sqlite.js';
 import type { VectorStore } from '../../src/store-kit.js';
 import { bothStores } from '../support/both-stores.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
@@ -84,13 +85,23 @@ for (const [name, openStore] of bothStores('embedlang', schemas)) {
 }
 
 describe('the languages of an embedder', () => {
-  it('refuses a language no locale pack knows, or none at all, at construction', () => {
+  it('refuses a language no locale pack knows, or none at all, when the stack is created', () => {
+    const stackWith = (languages: unknown) => () =>
+      createMemoryStack({
+        store: sqliteStore({ path: ':memory:' }),
+        embedder: { ...englishEmbedder(), languages: languages as string[] },
+      });
+    expect(stackWith(['pt'])).toThrow(ConfigError);
+    expect(stackWith(['pt'])).toThrow(/known: en, zh/);
+    expect(stackWith([])).toThrow(ConfigError);
+    expect(stackWith('en')).toThrow(ConfigError);
+    expect(stackWith([42])).toThrow(ConfigError);
+    expect(() => stackWith(['en', 'es'])().close()).not.toThrow();
+    // The adapter takes the list as given (a list of strings), and names every language when it is unset.
     const make = (languages: unknown) => () =>
       openaiCompatibleEmbedder({ baseURL: 'http://127.0.0.1:1/v1', model: 'm', languages: languages as string[] });
-    expect(make(['pt'])).toThrow(ConfigError);
-    expect(make(['pt'])).toThrow(/known: en, zh/);
-    expect(make([])).toThrow(ConfigError);
     expect(make('en')).toThrow(ConfigError);
+    expect(make([])).toThrow(ConfigError);
     expect(make(['en', 'es'])()).toMatchObject({ languages: ['en', 'es'] });
     expect(make(undefined)().languages).toBeUndefined();
   });

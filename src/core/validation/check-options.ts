@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LOCALE_PACKS } from '../../locales/locale-table.js';
 import { ConfigError } from '../../spec/errors/config-error.js';
 
 /** A value that must be a function (a `fetch`, a model's `complete`). */
@@ -41,11 +40,3 @@ export function httpUrlSchema(what: string) {
     context.addIssue({ code: 'custom', message: `${what} needs http:// or https:// and a host${hint}` });
   });
 }
-
-/**
- * A language a locale pack knows (`en`, `zh`, ...): a code no pack registers would never match a text, so it is
- * refused at once, with the known ones, rather than silently matching nothing.
- */
-export const languageCodeSchema = z.string().refine((code) => LOCALE_PACKS.some((pack) => pack.code === code), {
-  message: `not a language memstack knows; known: ${LOCALE_PACKS.map((pack) => pack.code).join(', ')}`,
-});

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { checkVectors } from '../../core/search/check-vectors.js';
-import {
-  checkOptions,
-  functionSchema,
-  httpUrlSchema,
-  languageCodeSchema,
-} from '../../core/validation/check-options.js';
+import { checkOptions, functionSchema, httpUrlSchema } from '../../core/validation/check-options.js';
 import type { Embedder } from '../../spec/embedder.js';
 import { MemstackError } from '../../spec/errors/memstack-error.js';
 import { ModelCallError } from '../../spec/errors/model-call-error.js';
@@ -22,7 +17,8 @@ export interface OpenaiCompatibleEmbedderOptions {
   apiKey?: string | undefined;
   /**
    * The languages the model reads, as the locale packs name them (`en`, `zh`, `ja`, `ko`, `es`, `fr`, `de`): texts in
-   * others are not sent and are ranked lexically (`Embedder.languages`). Unset: every language (OpenAI's models, bge-m3).
+   * others are not sent and are ranked lexically (`Embedder.languages`; `createMemoryStack` refuses a code no pack
+   * knows). Unset: every language (OpenAI's models, bge-m3).
    */
   languages?: readonly string[] | undefined;
   /** The length of the model's vectors: a reply of another length is refused. Unset: the first reply's length. */
@@ -47,7 +43,8 @@ const optionsSchema = z.looseObject({
   model: z.string().trim().min(1, 'a model name is required'),
   baseURL: httpUrlSchema('baseURL (the server, e.g. http://localhost:11434/v1)'),
   apiKey: z.string().optional(),
-  languages: z.array(languageCodeSchema).min(1, 'name at least one language, or leave languages unset').optional(),
+  // Checked against the locale packs by createMemoryStack, which loads them (this entry does not).
+  languages: z.array(z.string()).min(1, 'name at least one language, or leave languages unset').optional(),
   dimensions: z.number().int().positive().optional(),
   requestDimensions: z.boolean().optional(),
   encodingFormat: z.enum(['float', 'base64']).optional(),
