@@ -2,9 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { MemstackError } from '../../spec/errors/memstack-error.js';
 import { StoreError } from '../../spec/errors/store-error.js';
+import { numberedPlaceholders } from '../sql/numbered-placeholders.js';
+import type { Sql as SharedSql, SqlConnection } from '../sql/sql.js';
 
-/** Runs one statement: rows come back with bigint columns as numbers (ids and counts stay far below 2^53). */
-export interface Sql {
+/**
+ * Runs statements: the shared domain's (`?` placeholders), or Postgres's own (`query`, `$1` placeholders). Rows come
+ * back with bigint columns as numbers (ids and counts stay far below 2^53).
+ */
+export interface Sql extends SharedSql {
   query<Row>(text: string, values?: readonly unknown[]): Promise<Row[]>;
 }
 
@@ -13,7 +18,8 @@ export interface TransactionSql extends Sql {
   readonly client: pg.PoolClient;
 }
 
-export interface PostgresGuard {
+/** The pool as a `SqlConnection` (for the shared domain), with Postgres's own statements too. */
+export interface PostgresGuard extends SqlConnection {
   /** One statement (or several, each on its own) on the pool. */
   read<T>(operation: string, run: (sql: Sql) => Promise<T>): Promise<T>;
   /**
@@ -48,10 +54,18 @@ const ATTEMPTS = 3;
  */
 export function postgresGuard(pool: pg.Pool, options: { ownsPool: boolean }): PostgresGuard {
   let closed = false;
-  const sqlOf = (client: pg.Pool | pg.PoolClient): Sql => ({
-    query: async <Row>(text: string, values: readonly unknown[] = []) =>
-      (await client.query({ text, values: [...values], types })).rows as Row[],
-  });
+  const sqlOf = (client: pg.Pool | pg.PoolClient): Sql => {
+    const query = async <Row>(text: string, values: readonly unknown[] = []) =>
+      (await client.query({ text, values: [...values], types })).rows as Row[];
+    return {
+      query,
+      all: (text, values) => query(numberedPlaceholders(text), values),
+      get: async <Row>(text: string, values?: readonly unknown[]) =>
+        (await query<Row>(numberedPlaceholders(text), values))[0],
+      run: async (text, values = []) =>
+        (await client.query({ text: numberedPlaceholders(text), values: [...values], types })).rowCount ?? 0,
+    };
+  };
   const fail = (operation: string, error: unknown): never => {
     if (MemstackError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);

@@ -9,10 +9,11 @@ import type { VectorStore } from '../../spec/vector-store.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
+import { sqliteConnection } from './sqlite-connection.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteFactStore } from './sqlite-fact-store.js';
 import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
-import { SYNCHRONOUS_BUSY_WAIT_MS, sqliteGuard } from './sqlite-guard.js';
+import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
 import { sqliteJobStore } from './sqlite-job-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
@@ -77,13 +78,14 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     database.pragma('foreign_keys = ON');
     database.pragma('synchronous = NORMAL');
     retryWhileLocked('migrate the database', busyTimeoutMs, () => migrate(database));
-    // From here on a call waits asleep between attempts (see sqliteGuard), not inside the driver.
+    // From here on a call waits asleep between attempts (see sqliteConnection), not inside the driver.
     database.pragma(`busy_timeout = ${Math.min(busyTimeoutMs, SYNCHRONOUS_BUSY_WAIT_MS)}`);
   } catch (error) {
     if (StoreError.isInstance(error)) throw error;
     throw new StoreError('STORE_OPEN_FAILED', `cannot prepare the SQLite database: ${String(error)}`, { cause: error });
   }
-  const guard = sqliteGuard(database, { busyTimeoutMs });
+  const connection = sqliteConnection(database, { busyTimeoutMs });
+  const guard = connection.sync;
   // A file keeps its own job queue (decision 16); an in-memory database dies with its process, jobs and all, so the
   // stack's in-memory queue serves it.
   const durableJobs = databaseFile(database) !== null;
@@ -139,9 +141,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
       await emptyWal(database);
       return report;
     },
-    close: async () => {
-      if (database.open) database.close();
-    },
+    close: () => connection.close(),
   };
 }
 

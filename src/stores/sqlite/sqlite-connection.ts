@@ -1,0 +1,98 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MemstackError } from '../../spec/errors/memstack-error.js';
+import { StoreError } from '../../spec/errors/store-error.js';
+import { oneAtATime } from '../sql/one-at-a-time.js';
+import type { Sql, SqlConnection, SqlValue } from '../sql/sql.js';
+import type { SqliteDatabase, SqliteStatement } from './sqlite-database.js';
+import { isLockError, lockPauses } from './sqlite-guard.js';
+
+/** Statements kept prepared: the shared ones are few; a statement built per call (an `IN` list) takes a slot. */
+const PREPARED_STATEMENTS = 256;
+
+export interface SqliteConnection extends SqlConnection {
+  /** A synchronous step on the database (a statement, a better-sqlite3 transaction function), in turn with the rest. */
+  sync<T>(operation: string, run: () => T): Promise<T>;
+}
+
+/**
+ * better-sqlite3 as a `SqlConnection`. The driver is synchronous and has one session with SQLite, so calls take
+ * turns (an open transaction's statements never interleave with another call's). A write begins with the write lock
+ * (`BEGIN IMMEDIATE`): a transaction that read first could not take it later if another process committed meanwhile.
+ * A lock another process holds is waited out asleep between attempts, for up to `busyTimeoutMs`, then `STORE_BUSY`;
+ * a closed database is `STORE_CLOSED`; any other driver error is `STORE_QUERY_FAILED`.
+ */
+export function sqliteConnection(database: SqliteDatabase, options: { busyTimeoutMs: number }): SqliteConnection {
+  const prepared = new Map<string, SqliteStatement>();
+  const statement = (text: string): SqliteStatement => {
+    let found = prepared.get(text);
+    if (found === undefined) {
+      found = database.prepare(text);
+      if (prepared.size >= PREPARED_STATEMENTS) prepared.delete(prepared.keys().next().value as string);
+      prepared.set(text, found);
+    }
+    return found;
+  };
+  const sql: Sql = {
+    all: async <Row>(text: string, values: readonly SqlValue[] = []) =>
+      statement(text).all(...values.map(toSqlite)) as Row[],
+    get: async <Row>(text: string, values: readonly SqlValue[] = []) =>
+      statement(text).get(...values.map(toSqlite)) as Row | undefined,
+    run: async (text, values = []) => statement(text).run(...values.map(toSqlite)).changes,
+  };
+  const inTurn = oneAtATime();
+
+  /** Runs `once` until no other process's lock stops it, asleep between attempts and out of turn while asleep. */
+  const attempts = async <T>(operation: string, once: () => Promise<T>): Promise<T> => {
+    const deadline = Date.now() + options.busyTimeoutMs;
+    const nextPause = lockPauses();
+    for (;;) {
+      if (!database.open) throw new StoreError('STORE_CLOSED', `cannot ${operation}: the store is closed`);
+      try {
+        return await inTurn(once);
+      } catch (error) {
+        if (MemstackError.isInstance(error)) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        if (!database.open) throw new StoreError('STORE_CLOSED', `cannot ${operation}: the store is closed`);
+        if (!isLockError(error)) {
+          throw new StoreError('STORE_QUERY_FAILED', `cannot ${operation}: ${reason}`, { cause: error });
+        }
+        if (Date.now() >= deadline) {
+          throw new StoreError('STORE_BUSY', `cannot ${operation}: the database is locked (${reason})`, {
+            cause: error,
+          });
+        }
+      }
+      await sleep(nextPause());
+    }
+  };
+
+  return {
+    get closed() {
+      return !database.open;
+    },
+    read: (operation, run) => attempts(operation, () => run(sql)),
+    write: (operation, run) =>
+      attempts(operation, async () => {
+        database.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await run(sql);
+          database.exec('COMMIT');
+          return result;
+        } catch (error) {
+          // SQLite may have rolled back already (a full disk, an interrupted statement).
+          if (database.open && database.inTransaction) database.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    sync: (operation, run) => attempts(operation, async () => run()),
+    close: async () => {
+      if (database.open) await inTurn(async () => database.close());
+    },
+  };
+}
+
+function toSqlite(value: SqlValue): unknown {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
