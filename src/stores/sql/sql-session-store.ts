@@ -99,12 +99,12 @@ export function sqlSessionStore(dialect: SqlDialect, parts: SqlSessionParts): Se
       [key, once.key, once.afterTurnId, once.since],
     );
 
-  const insertTurn = async (sql: Sql, values: SqlValue[]): Promise<number> => {
+  /** Inserts a turn with the columns given (the others keep their defaults); resolves to its id. */
+  const insertTurn = async (sql: Sql, columns: Record<string, SqlValue>): Promise<number> => {
+    const names = Object.keys(columns);
     const row = await sql.get<{ id: number }>(
-      `INSERT INTO ${turns} (session_key, role, text, user_id, tokens, input_tokens, output_tokens, cache_read_tokens,
-       cache_write_tokens, path, memory_tokens, cache_miss, created_at, request_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      values,
+      `INSERT INTO ${turns} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) RETURNING id`,
+      Object.values(columns),
     );
     return Number(row?.id);
   };
@@ -118,39 +118,28 @@ export function sqlSessionStore(dialect: SqlDialect, parts: SqlSessionParts): Se
       if (stored) return { ...stored, alreadyStored: true };
       await sql.run(`UPDATE ${sessions} SET updated_at = ? WHERE key = ?`, [at, session.key]);
     }
-    const userTurnId = await insertTurn(sql, [
-      session.key,
-      'user',
-      exchange.user.text,
-      exchange.userId,
-      exchange.user.tokens,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      at,
-      once?.key ?? null,
-    ]);
+    const turn = { session_key: session.key, user_id: exchange.userId, created_at: at };
+    const userTurnId = await insertTurn(sql, {
+      ...turn,
+      role: 'user',
+      text: exchange.user.text,
+      tokens: exchange.user.tokens,
+      request_key: once?.key ?? null,
+    });
     const usage = assistant.usage;
-    const assistantTurnId = await insertTurn(sql, [
-      session.key,
-      'assistant',
-      assistant.text,
-      exchange.userId,
-      assistant.tokens,
-      usage?.inputTokens ?? null,
-      usage?.outputTokens ?? null,
-      usage?.cacheReadInputTokens ?? null,
-      usage?.cacheCreationInputTokens ?? null,
-      assistant.path ?? null,
-      assistant.memoryTokens ?? null,
-      assistant.cacheMiss ?? null,
-      at,
-      null,
-    ]);
+    const assistantTurnId = await insertTurn(sql, {
+      ...turn,
+      role: 'assistant',
+      text: assistant.text,
+      tokens: assistant.tokens,
+      input_tokens: usage?.inputTokens ?? null,
+      output_tokens: usage?.outputTokens ?? null,
+      cache_read_tokens: usage?.cacheReadInputTokens ?? null,
+      cache_write_tokens: usage?.cacheCreationInputTokens ?? null,
+      path: assistant.path ?? null,
+      memory_tokens: assistant.memoryTokens ?? null,
+      cache_miss: assistant.cacheMiss ?? null,
+    });
     await turnIndex.addExchange(
       sql,
       session.key,
