@@ -3,7 +3,7 @@ import { buildFactDocument } from '../../core/search/build-fact-document.js';
 import { factContext } from '../../core/search/fact-context.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/search/neighbour-context.js';
 import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
-import { parseClarifications } from './map-postgres-rows.js';
+import { parseClarifications } from '../sql/map-session-rows.js';
 import type { Sql } from './postgres-guard.js';
 import { postgresTurnIndex } from './postgres-turn-index.js';
 

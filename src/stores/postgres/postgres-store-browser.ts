@@ -2,15 +2,9 @@ import { parseStoredCacheMiss } from '../../core/validation/parse-stored-values.
 import { parseTurnTrace } from '../../core/validation/parse-turn-trace.js';
 import type { ReplyFigures, ScopeSummary, SessionSummary, StoreBrowser, StoredFact } from '../../spec/store-browser.js';
 import { sentPromptOfRow } from '../sent-prompt-of-row.js';
-import {
-  DETAIL_COLUMNS,
-  FACT_COLUMNS,
-  type FactRow,
-  type TurnDetailRow,
-  toFact,
-  toTurnDetail,
-  toUsage,
-} from './map-postgres-rows.js';
+import { DETAIL_COLUMNS, type TurnDetailRow, toTurnDetail, toUsage } from '../sql/map-session-rows.js';
+import { sqlDate } from '../sql/sql.js';
+import { FACT_COLUMNS, type FactRow, toFact } from './map-postgres-rows.js';
 import { scopeKey } from './postgres-fact-store.js';
 import type { PostgresGuard } from './postgres-guard.js';
 
@@ -104,7 +98,7 @@ export function postgresStoreBrowser(schema: string, guard: PostgresGuard): Stor
         ).map(
           (row): ReplyFigures => ({
             turnId: row.id,
-            createdAt: row.created_at,
+            createdAt: sqlDate(row.created_at),
             usage: toUsage(row),
             cacheMiss: parseStoredCacheMiss(row.cache_miss),
             memoryShare: row.memory_share,

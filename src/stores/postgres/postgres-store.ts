@@ -4,14 +4,15 @@ import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import { sqlSessionStore } from '../sql/sql-session-store.js';
 import { type PgBossJobsOptions, pgBossJobs } from './pg-boss-jobs.js';
 import { postgresFactStore, postgresFactWrites } from './postgres-fact-store.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
-import { type PostgresGuard, postgresGuard } from './postgres-guard.js';
+import { type PostgresGuard, postgresGuard, type TransactionSql } from './postgres-guard.js';
 import type { PostgresJobs } from './postgres-jobs.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
-import { postgresSessionStore } from './postgres-session-store.js';
 import { postgresStoreBrowser } from './postgres-store-browser.js';
+import { postgresTurnIndex } from './postgres-turn-index.js';
 import { postgresTurnSearch } from './postgres-turn-search.js';
 import { postgresVectorStore } from './postgres-vector-store.js';
 
@@ -127,12 +128,34 @@ export async function createPostgresStoreInternals(
   await open(pool, options.schema);
   if (jobs) await jobs.start();
   const guard = postgresGuard(pool, { ownsPool: options.ownsPool });
+  const dialect = {
+    name: 'postgres',
+    connection: guard,
+    table: (name: string) => `${schema}.${name}`,
+    lockRows: 'FOR UPDATE',
+  };
+  // The guard's write transactions run the session store's statements on a `TransactionSql`, which the old pieces take.
+  const factWrites = postgresFactWrites(schema);
+  const turnIndex = postgresTurnIndex(schema);
+  const sessions = sqlSessionStore(dialect, {
+    factWrites: {
+      insert: (sql, scope, fact) => factWrites.insert(sql as TransactionSql, scope, fact),
+      touch: (sql, scope, ids, at) => factWrites.touch(sql as TransactionSql, scope, ids, at),
+      supersede: (sql, scope, id, byId) => factWrites.supersede(sql as TransactionSql, scope, id, byId),
+    },
+    turnIndex: { addExchange: (sql, ...rest) => turnIndex.addExchange(sql as TransactionSql, ...rest) },
+    enqueue:
+      jobs &&
+      (async (sql, job, at) => {
+        await jobs.enqueueWith((sql as TransactionSql).client, job, at);
+      }),
+  });
   return {
     specificationVersion: 'v1',
     name: 'postgres',
     pool,
     schema: options.schema,
-    sessions: postgresSessionStore(schema, guard, { factWrites: postgresFactWrites(schema), jobs }),
+    sessions,
     facts: postgresFactStore(schema, guard),
     turnSearch: postgresTurnSearch(schema, guard),
     browse: postgresStoreBrowser(schema, guard),

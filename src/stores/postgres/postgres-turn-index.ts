@@ -6,7 +6,7 @@ import {
 } from '../../core/search/build-turn-document.js';
 import { TURN_CONTEXT_REACH, turnNeighbours } from '../../core/search/turn-neighbours.js';
 import type { IndexDocument, SearchQuery, TurnCandidate } from '../../spec/memory-store.js';
-import { TURN_COLUMNS, type TurnRow, toTurn } from './map-postgres-rows.js';
+import { TURN_COLUMNS, type TurnRow, toTurn } from '../sql/map-session-rows.js';
 import { type Bm25Table, rankBm25 } from './postgres-bm25-index.js';
 import type { Sql } from './postgres-guard.js';
 

@@ -1,6 +1,7 @@
 import { decodeVector, encodeVector } from '../../core/search/vector-bytes.js';
 import type { MissingVectorsPage, VectorStore } from '../../spec/vector-store.js';
-import { FACT_COLUMNS, type FactRow, TURN_COLUMNS, type TurnRow, toFact, toTurn } from './map-postgres-rows.js';
+import { TURN_COLUMNS, type TurnRow, toTurn } from '../sql/map-session-rows.js';
+import { FACT_COLUMNS, type FactRow, toFact } from './map-postgres-rows.js';
 import { scopeKey } from './postgres-fact-store.js';
 import type { PostgresGuard } from './postgres-guard.js';
 

@@ -1,5 +1,5 @@
 import { deriveSessionHandle } from '../../core/scope/derive-session-handle.js';
-import { parseClarifications, type SessionRow } from './map-sqlite-rows.js';
+import { parseClarifications, type SessionRow } from '../sql/map-session-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 

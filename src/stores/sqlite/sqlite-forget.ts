@@ -3,7 +3,7 @@ import { buildFactDocument } from '../../core/search/build-fact-document.js';
 import { factContext } from '../../core/search/fact-context.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/search/neighbour-context.js';
 import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
-import { parseClarifications } from './map-sqlite-rows.js';
+import { parseClarifications } from '../sql/map-session-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { writeTransaction } from './write-transaction.js';

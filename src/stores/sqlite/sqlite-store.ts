@@ -6,6 +6,7 @@ import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import { sqlSessionStore } from '../sql/sql-session-store.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
@@ -14,9 +15,8 @@ import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteFactStore } from './sqlite-fact-store.js';
 import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
-import { sqliteJobStore } from './sqlite-job-store.js';
+import { jobInserter, sqliteJobStore } from './sqlite-job-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
-import { sqliteSessionStore } from './sqlite-session-store.js';
 import { sqliteStoreBrowser } from './sqlite-store-browser.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { sqliteTurnSearch } from './sqlite-turn-search.js';
@@ -90,12 +90,37 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
   // stack's in-memory queue serves it.
   const durableJobs = databaseFile(database) !== null;
   const { writes: factWrites, ...facts } = sqliteFactStore(database, guard);
+  const dialect = { name: 'sqlite', connection, table: (name: string) => name, lockRows: '' };
+  // The old pieces are synchronous on the same better-sqlite3 session: inside the session store's transaction, in turn.
+  const turnIndex = sqliteTurnIndex(database);
+  const insertJob = durableJobs ? jobInserter(database) : null;
+  const sessions = sqlSessionStore(dialect, {
+    factWrites: {
+      insert: async (_sql, scope, fact) => factWrites.insert(scope, fact),
+      touch: async (_sql, scope, ids, at) => factWrites.touch(scope, ids, at.getTime()),
+      supersede: async (_sql, scope, id, byId) => factWrites.supersede(scope, id, byId),
+    },
+    turnIndex: {
+      addExchange: async (_sql, sessionKey, user, assistant, own) =>
+        turnIndex.addExchange(
+          sessionKey,
+          { ...user, created_at: user.created_at.getTime() },
+          { ...assistant, created_at: assistant.created_at.getTime() },
+          own,
+        ),
+    },
+    enqueue: insertJob
+      ? async (_sql, job, at) => {
+          insertJob(job, at);
+        }
+      : undefined,
+  });
 
   return {
     specificationVersion: 'v1',
     name: 'sqlite',
     database,
-    sessions: sqliteSessionStore(database, guard, { durableJobs, factWrites }),
+    sessions,
     ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
     turnSearch: sqliteTurnSearch(database, guard),
     browse: sqliteStoreBrowser(database, guard),

@@ -6,7 +6,7 @@ import {
 } from '../../core/search/build-turn-document.js';
 import { TURN_CONTEXT_REACH, turnNeighbours } from '../../core/search/turn-neighbours.js';
 import type { SearchQuery, TurnCandidate } from '../../spec/memory-store.js';
-import { type TurnRow, toTurn } from './map-sqlite-rows.js';
+import { type TurnRow, toTurn } from '../sql/map-session-rows.js';
 import { sessionToken } from './session-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { quoteFts5, toFts5Match } from './to-fts5-match.js';
