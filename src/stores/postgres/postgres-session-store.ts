@@ -11,6 +11,7 @@ import type {
   SessionPatch,
   SessionStore,
 } from '../../spec/memory-store.js';
+import type { SqlEnqueue } from '../sql/sql-dialect.js';
 import {
   DETAIL_COLUMNS,
   type SessionRow,
@@ -23,7 +24,6 @@ import {
 } from './map-postgres-rows.js';
 import type { PostgresFactWrites } from './postgres-fact-store.js';
 import type { PostgresGuard, Sql, TransactionSql } from './postgres-guard.js';
-import type { PostgresJobs } from './postgres-jobs.js';
 import { postgresTurnIndex } from './postgres-turn-index.js';
 
 /** How many times an append looks for its session's row again after another writer created or deleted it. */
@@ -40,10 +40,10 @@ type ExchangeTexts = { user: TurnTextFields; assistant: TurnTextFields };
 export function postgresSessionStore(
   schema: string,
   guard: PostgresGuard,
-  options: { factWrites: PostgresFactWrites; jobs: PostgresJobs | undefined },
+  options: { factWrites: PostgresFactWrites; enqueue: SqlEnqueue | undefined },
 ): SessionStore {
   const turnIndex = postgresTurnIndex(schema);
-  const { factWrites, jobs } = options;
+  const { factWrites, enqueue } = options;
 
   /**
    * Locks the session's row, creating it if needed: held until commit, so that appends to one session wait for each
@@ -196,11 +196,11 @@ export function postgresSessionStore(
       );
     }
     // The extraction job is written in this transaction: an acknowledged turn always has its job.
-    if (exchange.extraction && jobs) {
+    if (exchange.extraction && enqueue) {
       const { previousTurnId } = exchange.extraction;
       // Due by the wall clock, which leases and retries use too, not by the exchange's time (a test's clock).
-      await jobs.enqueueWith(
-        sql.client,
+      await enqueue(
+        sql,
         { kind: 'extract', sessionKey: session.key, previousTurnId, userTurnId, throughTurnId: assistantTurnId },
         new Date(),
       );

@@ -20,7 +20,6 @@ import {
 import type { SqliteDatabase } from './sqlite-database.js';
 import type { SqliteFactWrites } from './sqlite-fact-store.js';
 import type { SqliteGuard } from './sqlite-guard.js';
-import { jobInserter } from './sqlite-job-store.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -35,7 +34,11 @@ export function sqliteSessionStore(
   options: { durableJobs: boolean; factWrites: SqliteFactWrites },
 ): SessionStore {
   const turnIndex = sqliteTurnIndex(database);
-  const insertJob = options.durableJobs ? jobInserter(database) : null;
+  // The queue's own row (see `sqlJobStore`), written here until this store is the shared domain's, which enqueues
+  // with the queue's `enqueue`.
+  const insertJob = options.durableJobs
+    ? database.prepare('INSERT INTO jobs (session_key, payload, run_at, created_at) VALUES (?, ?, ?, ?)')
+    : null;
   const statements = {
     session: database.prepare('SELECT * FROM sessions WHERE key = ?'),
     turns: database.prepare(
@@ -181,10 +184,15 @@ export function sqliteSessionStore(
     if (exchange.extraction && insertJob) {
       const { previousTurnId } = exchange.extraction;
       // Due by the wall clock, which leases and retries use too, not by the exchange's time (a test's clock).
-      insertJob(
-        { kind: 'extract', sessionKey: session.key, previousTurnId, userTurnId, throughTurnId: assistantTurnId },
-        new Date(),
-      );
+      const job = {
+        kind: 'extract',
+        sessionKey: session.key,
+        previousTurnId,
+        userTurnId,
+        throughTurnId: assistantTurnId,
+      };
+      const now = Date.now();
+      insertJob.run(session.key, JSON.stringify(job), now, now);
     }
     return { userTurnId, assistantTurnId };
   });

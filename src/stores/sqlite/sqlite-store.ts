@@ -6,6 +6,8 @@ import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import { processLiveness } from '../sql/process-liveness.js';
+import { sqlJobStore } from '../sql/sql-job-store.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
@@ -14,7 +16,6 @@ import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteFactStore } from './sqlite-fact-store.js';
 import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
-import { sqliteJobStore } from './sqlite-job-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
 import { sqliteStoreBrowser } from './sqlite-store-browser.js';
@@ -96,7 +97,15 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     name: 'sqlite',
     database,
     sessions: sqliteSessionStore(database, guard, { durableJobs, factWrites }),
-    ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
+    // Every claimer of a file shares its machine, and the write transaction holds the whole file while it claims.
+    ...(durableJobs
+      ? {
+          jobs: sqlJobStore(
+            { name: 'sqlite', connection, table: (name) => name, lockRows: '' },
+            { lockClaimed: '', liveness: processLiveness() },
+          ).jobs,
+        }
+      : {}),
     turnSearch: sqliteTurnSearch(database, guard),
     browse: sqliteStoreBrowser(database, guard),
     vectors: sqliteVectorStore(database, guard),
