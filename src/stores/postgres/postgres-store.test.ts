@@ -573,6 +573,26 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     await store.close();
   });
 
+  it("carries the jobs still waiting in pg-boss's schema (an earlier memstack's queue) into the store's queue", async () => {
+    const schema = freshSchema('carry');
+    // The columns of pg-boss's job table that the migration reads; its states are an enum there, text here.
+    await withClient((client) =>
+      client.query(`CREATE SCHEMA "${schema}_jobs";
+        CREATE TABLE "${schema}_jobs".job (name text, data jsonb, state text, created_on timestamptz);
+        INSERT INTO "${schema}_jobs".job VALUES
+          ('memstack-extract-03', '{"kind":"extract","sessionKey":"s1","previousTurnId":null,"userTurnId":1,"throughTurnId":2}', 'retry', now() - interval '1 minute'),
+          ('memstack-purge', '{"kind":"purge"}', 'created', now()),
+          ('memstack-extract-01', '{"kind":"extract","sessionKey":"s2","previousTurnId":null,"userTurnId":3,"throughTurnId":4}', 'completed', now()),
+          ('other-queue', '{"kind":"purge"}', 'created', now());`),
+    );
+    const store = await postgresStore({ connectionString: url, schema, poolSize: 2 });
+    expect((await store.jobs?.list({ state: 'queued', limit: 10 }))?.map((view) => view.job)).toEqual([
+      { kind: 'purge' },
+      { kind: 'extract', sessionKey: 's1', previousTurnId: null, userTurnId: 1, throughTurnId: 2 },
+    ]);
+    await store.close();
+  });
+
   it('keeps no queue when opened with jobs: false', async () => {
     const store = await postgresStore({ connectionString: url, schema: freshSchema('nojobs'), jobs: false });
     expect(store.jobs).toBeUndefined();
