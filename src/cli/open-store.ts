@@ -15,14 +15,14 @@ export function describeDatabase(db: string): string {
 
 /**
  * Opens the store a command's `--db` names: a `postgres://` URL opens `memstack/postgres` (loaded only then: `pg`
- * and `pg-boss` are optional peers), in `schema` when given; anything else a SQLite file, whose folder is created.
+ * is an optional peer), in `schema` when given; anything else a SQLite file, whose folder is created.
  */
 export async function openStore(db: string, options: { schema?: string | undefined } = {}): Promise<MemoryStore> {
   if (isPostgresUrl(db)) {
     const { postgresStore } = await import('../postgres.js').catch((error: unknown) => {
       throw new ConfigError(
         'INVALID_CONFIG',
-        `cannot load the Postgres store (memstack/postgres needs pg and pg-boss installed): ${String(error)}`,
+        `cannot load the Postgres store (memstack/postgres needs pg installed): ${String(error)}`,
       );
     });
     return postgresStore({ connectionString: db, ...(options.schema ? { schema: options.schema } : {}) });

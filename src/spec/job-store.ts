@@ -2,7 +2,7 @@ import type { MemoryJob } from './job-queue.js';
 
 /** A job a worker holds: it runs it, then completes or fails it before its lease ends. */
 export interface ClaimedJob {
-  /** Opaque to the stack: a row number as text (SQLite), a UUID (pg-boss). */
+  /** Opaque to the stack: a row number as text (the SQL stores). */
   id: string;
   job: MemoryJob;
   /** How many times it was claimed, this time included. */
@@ -45,10 +45,10 @@ export interface JobStore {
    * Leases a job that is due, not leased (or whose lease expired) and has no older unfinished job of the same session
    * (one session's jobs run in order, across processes). A job claimed `maxAttempts` times already is failed instead
    * (its worker died each time). Null: nothing to do. Which of several due jobs of different sessions comes first is
-   * the queue's affair (SQLite: the oldest; pg-boss: the oldest of a lane tried from a random one).
+   * the queue's affair (the SQL stores': the oldest).
    *
-   * `leaseMs`, `maxAttempts` and `at` are honoured by a queue that takes them per claim (SQLite, on `at` as its
-   * clock); one that sets them per queue (pg-boss: its options, the database's clock) ignores them.
+   * `leaseMs`, `maxAttempts` and `at` are honoured by a queue that takes them per claim (the SQL stores', on `at` as
+   * its clock); one that sets them per queue (a broker's options, its own clock) may ignore them.
    */
   claim(options: { worker: string; leaseMs: number; maxAttempts: number; at: Date }): Promise<ClaimedJob | null>;
   /**
@@ -58,8 +58,8 @@ export interface JobStore {
   complete(id: string, worker: string): Promise<boolean>;
   /**
    * Releases the job to run again at `retryAt`, or, with `retryAt` null, keeps it as failed with its error. A queue
-   * with its own backoff (pg-boss) retries at its time rather than `retryAt`, and fails a job whose retries are spent
-   * whatever `retryAt` says; false when `worker` no longer holds the lease.
+   * with its own backoff (a broker's) may retry at its time rather than `retryAt`, and fail a job whose retries are
+   * spent whatever `retryAt` says; false when `worker` no longer holds the lease.
    */
   fail(id: string, worker: string, failure: { error: string; retryAt: Date | null }): Promise<boolean>;
   /** The jobs kept as failed, oldest first. */

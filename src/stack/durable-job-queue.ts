@@ -125,7 +125,8 @@ export function durableJobQueue(
         await Promise.allSettled([...enqueues]);
         claimFailed = false;
         await wake();
-        if (active.size > 0) {
+        // A pass that a finished job started may still be looking: its claim is work too.
+        if (active.size > 0 || pumping) {
           await Promise.allSettled([...active]);
           continue;
         }

@@ -8,7 +8,7 @@ export interface ContractOptions {
   skip?: Partial<Record<'cjk' | 'close', string>>;
   /**
    * Session keys whose jobs never wait for each other's, for the job cases (default `s1`, `s2`, ...). A queue that
-   * runs sessions in shared lanes (the Postgres store's pg-boss lanes) gives keys in distinct lanes.
+   * runs sessions in shared lanes gives keys in distinct lanes.
    */
   independentSessions?: (count: number) => string[];
 }

@@ -4,7 +4,7 @@ import type { ClaimedJob, ExtractJob, JobStore } from '../store-kit.js';
 import { type ContractHarness, type ContractOptions, exchange } from './contract-fixtures.js';
 
 /**
- * The lease and the attempts the cases claim with. A queue that sets them per queue rather than per claim (pg-boss)
+ * The lease and the attempts the cases claim with. A queue that sets them per queue rather than per claim (a broker's)
  * must be configured with these for the cases.
  */
 export const JOB_CASE_LEASE_MS = 1000;
@@ -18,7 +18,7 @@ export interface JobCasesSubject {
   appendExchange(sessionKey: string): Promise<{ userTurnId: number; assistantTurnId: number }>;
   /** Forgets the session: its jobs go, whatever their state. */
   forget(sessionKey: string): Promise<void>;
-  /** Session keys whose jobs never wait for each other's (with pg-boss: keys in distinct lanes). */
+  /** Session keys whose jobs never wait for each other's (with a queue of shared lanes: keys in distinct lanes). */
   independentSessions(count: number): string[];
 }
 
@@ -40,7 +40,7 @@ export function jobCases(harness: ContractHarness, options: ContractOptions = {}
 }
 
 /**
- * What every durable queue must do, on the wall clock (pg-boss reads the database's): a store's queue, or a queue
+ * What every durable queue must do, on the wall clock (a broker may read its own): a store's queue, or a queue
  * tested alone. What only a simulated clock can check (exact lease and retry boundaries) is each adapter's own test.
  */
 export function durableJobCases(subject: JobCasesSubject): void {

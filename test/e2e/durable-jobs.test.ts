@@ -4,13 +4,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryStack } from '../../src/index.js';
+import { createMemoryStack, type MemoryStore } from '../../src/index.js';
+import { postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import type { ExtractionWrite } from '../../src/store-kit.js';
 import { scriptedExtractor } from '../support/scripted-extractor.js';
+import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'memstack-jobs-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
+const postgresSchemas: string[] = [];
+afterAll(() => dropSchemas(...postgresSchemas));
 const support = join(dirname(fileURLToPath(import.meta.url)), '../support');
 
 /**
@@ -186,10 +190,12 @@ describe('durable jobs', () => {
     await stack.close();
   });
 
-  it('gives each job to exactly one of several processes claiming from one file at once', async () => {
-    const path = join(directory, 'claimers.db');
-    const store = sqliteStore({ path });
-    if (!store.jobs) throw new Error('a file store keeps jobs');
+  /**
+   * Enqueues 300 jobs of 30 sessions, then lets four processes claim them at once (`job-claimer.ts` with `args` after
+   * the worker's name): each must be completed by exactly one.
+   */
+  async function claimTogether(store: MemoryStore, args: (worker: string) => string[]) {
+    if (!store.jobs) throw new Error('the store keeps jobs');
     const ids: string[] = [];
     for (let index = 0; index < 300; index += 1) {
       const turn = 2 * index + 1;
@@ -197,7 +203,7 @@ describe('durable jobs', () => {
       ids.push(await store.jobs.enqueue({ ...job, throughTurnId: turn + 1 }, { at: new Date(0) }));
     }
     await store.close();
-    const children = ['a', 'b', 'c', 'd'].map((worker) => runChild('job-claimer.ts', [path, worker]));
+    const children = ['a', 'b', 'c', 'd'].map((worker) => runChild('job-claimer.ts', args(worker)));
     await Promise.all(children.map((child) => child.started));
     for (const child of children) child.go();
     const results = await Promise.all(children.map((child) => child.ended));
@@ -205,7 +211,24 @@ describe('durable jobs', () => {
     expect(completed.flat().sort((a, b) => Number(a) - Number(b))).toEqual(ids);
     // Not a vacuous race: more than one process got work.
     expect(completed.filter((list) => list.length > 0).length).toBeGreaterThan(1);
+  }
+
+  it('gives each job to exactly one of several processes claiming from one file at once', async () => {
+    const path = join(directory, 'claimers.db');
+    await claimTogether(sqliteStore({ path }), (worker) => [path, worker]);
   }, 60_000);
+
+  it.skipIf(!TEST_POSTGRES_URL)(
+    `gives each job to exactly one of several processes claiming from one Postgres schema at once${TEST_POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`,
+    async () => {
+      const url = TEST_POSTGRES_URL as string;
+      const schema = uniqueSchema('claimers');
+      postgresSchemas.push(schema);
+      const store = await postgresStore({ connectionString: url, schema, poolSize: 2 });
+      await claimTogether(store, (worker) => [url, worker, schema]);
+    },
+    60_000,
+  );
 
   it("leaves the jobs to the workers when opened with runJobs: false (a tool on an application's file)", async () => {
     const path = join(directory, 'not-a-worker.db');

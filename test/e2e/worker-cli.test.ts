@@ -132,7 +132,7 @@ describe('memstack worker (the built CLI)', () => {
         expect((await store.facts.list(scope)).map((fact) => fact.text)).toEqual([
           'User always deploys with Terraform Cloud',
         ]);
-        // No extraction left; a purge the schedule queued meanwhile (pg-boss cron, on the minute) may be.
+        // No extraction left; a purge the worker's schedule queued meanwhile may be.
         const queued = (await store.jobs?.list({ state: 'queued', limit: 10 })) ?? [];
         expect(queued.filter((job) => job.job.kind !== 'purge')).toEqual([]);
       } finally {

@@ -20,7 +20,10 @@ export function uniqueSchema(prefix = 'test'): string {
   return `memstack_${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 }
 
-/** Drops the schemas (and everything in them) that a test created, with their job queues' (`<schema>_jobs`). */
+/**
+ * Drops the schemas (and everything in them) that a test created, with the pg-boss queues of an earlier memstack
+ * (`<schema>_jobs`) that a test made.
+ */
 export async function dropSchemas(...schemas: string[]): Promise<void> {
   if (!TEST_POSTGRES_URL || schemas.length === 0) return;
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });

@@ -339,12 +339,15 @@ export async function copySqliteToPostgres(
         `SELECT setval(pg_get_serial_sequence('${s}.${table}', 'id'), coalesce((SELECT max(id) FROM ${s}.${table}), 0) + 1, false)`,
       );
     }
-    const jobs = to.jobs;
-    if (jobs) {
+    // Into the store's queue (when it keeps one), due now, as the tables' rows.
+    if (to.jobs) {
       for (const job of pending) {
         const parsed = parseMemoryJob(job.payload);
         if (parsed === null) continue;
-        await jobs.enqueueWith(client, parsed, new Date());
+        await client.query(
+          `INSERT INTO ${s}.jobs (session_key, payload, run_at, created_at) VALUES ($1, $2, now(), now())`,
+          [parsed.kind === 'extract' ? parsed.sessionKey : null, JSON.stringify(parsed)],
+        );
         report.jobs += 1;
         done += 1;
         options.onProgress?.({ table: 'jobs', done, total });

@@ -251,4 +251,33 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `
   ALTER TABLE ${s}.facts ADD COLUMN keywords text;
   `,
+  // The durable job queue in the store's own tables, shaped as SQLite's (see `sqlJobStore`), so that it is written
+  // once and a job is enqueued in its exchange's transaction. It replaces pg-boss's schema `<schema>_jobs` (decision
+  // 20): the extraction jobs still queued there are carried over when it exists, and the rest of it is left alone.
+  (s) => `
+  CREATE TABLE ${s}.jobs (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    session_key text,
+    payload text NOT NULL,
+    state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'done', 'failed')),
+    attempts integer NOT NULL DEFAULT 0,
+    run_at timestamptz NOT NULL,
+    lease_owner text,
+    lease_until timestamptz,
+    lease_process text,
+    error text,
+    created_at timestamptz NOT NULL,
+    finished_at timestamptz
+  );
+  CREATE INDEX jobs_queued ON ${s}.jobs (id) WHERE state = 'queued';
+  CREATE INDEX jobs_session ON ${s}.jobs (session_key, id) WHERE state = 'queued';
+  CREATE INDEX jobs_finished ON ${s}.jobs (state, id) WHERE state <> 'queued';
+  DO $$ BEGIN
+    IF to_regclass('${s.replace(/"$/, '_jobs"')}.job') IS NOT NULL THEN
+      INSERT INTO ${s}.jobs (session_key, payload, run_at, created_at)
+        SELECT data->>'sessionKey', data::text, now(), created_on FROM ${s.replace(/"$/, '_jobs"')}.job
+        WHERE name LIKE 'memstack-%' AND state IN ('created', 'retry', 'active') ORDER BY created_on;
+    END IF;
+  END $$;
+  `,
 ];

@@ -6,12 +6,9 @@ import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../.
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { ExchangeWrite, FactQuery, MemoryStore } from '../../spec/memory-store.js';
 import { runMemoryStoreContract } from '../../store-kit/contract.js';
-import { JOB_CASE_LEASE_MS, JOB_CASE_MAX_ATTEMPTS } from '../../store-kit/job-cases.js';
 import { sqliteStore } from '../sqlite/sqlite-store.js';
-import { keysInDistinctLanes } from './lane-of.js';
-import type { PostgresJobs } from './postgres-jobs.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
-import { createPostgresStoreInternals, postgresStore } from './postgres-store.js';
+import { postgresStore } from './postgres-store.js';
 import { quoteLexeme, toTsquery } from './to-tsquery.js';
 
 const url = TEST_POSTGRES_URL as string;
@@ -24,8 +21,6 @@ function freshSchema(prefix = 'store'): string {
   schemas.push(schema);
   return schema;
 }
-
-const CONTRACT_LANES = 16;
 
 /** A store on a fresh schema of its own, dropped after the file's tests. */
 function freshStore(prefix = 'store') {
@@ -72,23 +67,8 @@ async function expectExactStats(schema: string): Promise<void> {
 }
 
 describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
-  // The job cases need short leases and a maintenance that fails expired ones every second, and sessions in distinct
-  // lanes (the defaults: two-minute leases, maintenance every 30 s).
-  runMemoryStoreContract(
-    'postgres',
-    () =>
-      postgresStore({
-        connectionString: url,
-        schema: freshSchema('contract'),
-        poolSize: 4,
-        jobs: {
-          lanes: CONTRACT_LANES,
-          leaseMs: JOB_CASE_LEASE_MS,
-          maxAttempts: JOB_CASE_MAX_ATTEMPTS,
-          maintenanceIntervalSeconds: 1,
-        },
-      }),
-    { independentSessions: (count) => keysInDistinctLanes(count, CONTRACT_LANES) },
+  runMemoryStoreContract('postgres', () =>
+    postgresStore({ connectionString: url, schema: freshSchema('contract'), poolSize: 4 }),
   );
 
   it('migrates once when four stores open a new schema at once', async () => {
@@ -108,6 +88,7 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     expect(tables).toEqual([
       'facts',
       'index_stats',
+      'jobs',
       'migrations',
       'sent_systems',
       'sessions',
@@ -562,66 +543,65 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
 
   it("enqueues an exchange's extraction job in the exchange's transaction, and drops a forgotten session's jobs", async () => {
     const schema = freshSchema('jobs');
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    let failNext = false;
-    const started: string[] = [];
-    // A queue that keeps its jobs in a table of the test, written with the client it is given.
-    const jobs: PostgresJobs = {
-      enqueue: () => Promise.reject(new Error('not used')),
-      claim: () => Promise.reject(new Error('not used')),
-      complete: () => Promise.reject(new Error('not used')),
-      fail: () => Promise.reject(new Error('not used')),
-      failed: () => Promise.reject(new Error('not used')),
-      list: () => Promise.reject(new Error('not used')),
-      enqueueWith: async (client, job) => {
-        if (failNext) throw new Error('queue down');
-        const { rows } = await client.query(`INSERT INTO "${schema}".fake_jobs (job) VALUES ($1) RETURNING id::text`, [
-          JSON.stringify(job),
-        ]);
-        return rows[0].id;
-      },
-      dropSessions: async (client, keys) => {
-        await client.query(`DELETE FROM "${schema}".fake_jobs WHERE job->>'sessionKey' = ANY($1)`, [keys]);
-      },
-      start: async () => {
-        started.push('start');
-        await pool.query(`CREATE TABLE IF NOT EXISTS "${schema}".fake_jobs (id serial PRIMARY KEY, job jsonb)`);
-      },
-      stop: async () => {
-        started.push('stop');
-      },
-    };
-    const store = await createPostgresStoreInternals({ pool, ownsPool: true, schema }, jobs);
-    expect(store.jobs).toBe(jobs);
+    const store = await postgresStore({ connectionString: url, schema, poolSize: 2 });
+    if (!store.jobs) throw new Error('the store keeps jobs by default');
     const ids = await store.sessions.appendExchange({
       ...exchange('ana-private', 'ana', 'hello', 'hi', new Date()),
       extraction: { previousTurnId: null },
     });
-    const queued = async () => (await pool.query(`SELECT job FROM "${schema}".fake_jobs ORDER BY id`)).rows;
+    const queued = async () => (await store.jobs?.list({ state: 'queued', limit: 10 }))?.map((view) => view.job);
     expect(await queued()).toEqual([
       {
-        job: {
-          kind: 'extract',
-          sessionKey: 'ana-private',
-          previousTurnId: null,
-          userTurnId: ids.userTurnId,
-          throughTurnId: ids.assistantTurnId,
-        },
+        kind: 'extract',
+        sessionKey: 'ana-private',
+        previousTurnId: null,
+        userTurnId: ids.userTurnId,
+        throughTurnId: ids.assistantTurnId,
       },
     ]);
-    failNext = true;
+    // A queue that refuses bo's job: the exchange goes with it.
+    await store.pool.query(`ALTER TABLE "${schema}".jobs ADD CONSTRAINT refuse_bo CHECK (session_key <> 'bo')`);
     await expect(
       store.sessions.appendExchange({
         ...exchange('bo', 'bo', 'q', 'a', new Date()),
         extraction: { previousTurnId: null },
       }),
     ).rejects.toMatchObject({ code: 'STORE_QUERY_FAILED' });
-    // The failed enqueue took the exchange with it.
     expect(await store.sessions.read('bo')).toBeNull();
     await store.forget({ agentId: 'bot', userId: 'ana' });
     expect(await queued()).toEqual([]);
     await store.close();
-    expect(started).toEqual(['start', 'stop']);
+  });
+
+  it("carries the jobs still waiting in pg-boss's schema (an earlier memstack's queue) into the store's queue", async () => {
+    const schema = freshSchema('carry');
+    // The columns of pg-boss's job table that the migration reads; its states are an enum there, text here.
+    await withClient((client) =>
+      client.query(`CREATE SCHEMA "${schema}_jobs";
+        CREATE TABLE "${schema}_jobs".job (name text, data jsonb, state text, created_on timestamptz);
+        INSERT INTO "${schema}_jobs".job VALUES
+          ('memstack-extract-03', '{"kind":"extract","sessionKey":"s1","previousTurnId":null,"userTurnId":1,"throughTurnId":2}', 'retry', now() - interval '1 minute'),
+          ('memstack-purge', '{"kind":"purge"}', 'created', now()),
+          ('memstack-extract-01', '{"kind":"extract","sessionKey":"s2","previousTurnId":null,"userTurnId":3,"throughTurnId":4}', 'completed', now()),
+          ('other-queue', '{"kind":"purge"}', 'created', now());`),
+    );
+    const store = await postgresStore({ connectionString: url, schema, poolSize: 2 });
+    expect((await store.jobs?.list({ state: 'queued', limit: 10 }))?.map((view) => view.job)).toEqual([
+      { kind: 'purge' },
+      { kind: 'extract', sessionKey: 's1', previousTurnId: null, userTurnId: 1, throughTurnId: 2 },
+    ]);
+    await store.close();
+  });
+
+  it('keeps no queue when opened with jobs: false', async () => {
+    const store = await postgresStore({ connectionString: url, schema: freshSchema('nojobs'), jobs: false });
+    expect(store.jobs).toBeUndefined();
+    await store.sessions.appendExchange({
+      ...exchange('s', 'u', 'hello', 'hi', new Date()),
+      extraction: { previousTurnId: null },
+    });
+    expect((await store.pool.query(`SELECT count(*)::int AS n FROM "${store.schema}".jobs`)).rows).toEqual([{ n: 0 }]);
+    await store.close();
   });
 
   it('stores and finds a turn with a token too long for a tsvector, and a long turn', async () => {

@@ -1,15 +1,15 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import pg from 'pg';
 import { StoreError } from '../../spec/errors/store-error.js';
+import type { JobStore } from '../../spec/job-store.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import { type SqlJobs, sqlJobStore } from '../sql/sql-job-store.js';
 import { sqlSessionStore } from '../sql/sql-session-store.js';
-import { type PgBossJobsOptions, pgBossJobs } from './pg-boss-jobs.js';
 import { postgresFactStore, postgresFactWrites } from './postgres-fact-store.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
 import { type PostgresGuard, postgresGuard, type TransactionSql } from './postgres-guard.js';
-import type { PostgresJobs } from './postgres-jobs.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { postgresStoreBrowser } from './postgres-store-browser.js';
 import { postgresTurnIndex } from './postgres-turn-index.js';
@@ -17,10 +17,11 @@ import { postgresTurnSearch } from './postgres-turn-search.js';
 import { postgresVectorStore } from './postgres-vector-store.js';
 
 /**
- * The durable job queue (pg-boss, in the schema `<schema>_jobs`; decision 20): its settings, or `false` for none (the
+ * The durable job queue, in the schema's `jobs` table (decision 20): on (`true`, the default), or `false` for none (the
  * stack then runs its jobs in memory, in each process, and a process that dies loses the memory of its last turns).
+ * Leases and attempts are the workers' (each claim's); the queue has no settings of its own.
  */
-export type PostgresJobsOption = false | Omit<PgBossJobsOptions, 'pool' | 'schema'>;
+export type PostgresJobsOption = boolean;
 
 export type PostgresStoreOptions = (
   | {
@@ -37,7 +38,7 @@ export type PostgresStoreOptions = (
       schema?: string;
     }
 ) & {
-  /** Background jobs on pg-boss in the same database (default: on, with its defaults). */
+  /** The durable job queue in the store's own tables (default: on). */
   jobs?: PostgresJobsOption | undefined;
 };
 
@@ -52,8 +53,8 @@ export interface PostgresMemoryStore extends MemoryStore {
   readonly browse: StoreBrowser;
   /** And keeps vectors. */
   readonly vectors: VectorStore;
-  /** Its durable job queue on pg-boss, unless opened with `jobs: false`. */
-  readonly jobs?: PostgresJobs | undefined;
+  /** Its durable job queue, unless opened with `jobs: false`. */
+  readonly jobs?: JobStore | undefined;
 }
 
 const DEFAULT_SCHEMA = 'memstack';
@@ -82,19 +83,9 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Post
       'schema must be a lower-case identifier (letters, digits and _, not starting with a digit, at most 63)',
     );
   }
-  const jobsOf = (pool: pg.Pool): PostgresJobs | undefined => {
-    if (options.jobs === false) return undefined;
-    // The queue's start holds a lock on one connection while pg-boss works on another.
-    if ((pool.options.max ?? DEFAULT_POOL_SIZE) < 2) {
-      throw new StoreError(
-        'STORE_OPEN_FAILED',
-        'the pool needs at least 2 connections for the job queue (or jobs: false)',
-      );
-    }
-    return pgBossJobs({ ...options.jobs, pool, schema });
-  };
+  const jobs = options.jobs !== false;
   if ('pool' in options) {
-    return createPostgresStoreInternals({ pool: options.pool, ownsPool: false, schema }, jobsOf(options.pool));
+    return createPostgresStoreInternals({ pool: options.pool, ownsPool: false, schema, jobs });
   }
   const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
   if (!Number.isSafeInteger(poolSize) || poolSize < 1) {
@@ -107,7 +98,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Post
   // An idle connection the server dropped is reported here: the next call gets a fresh one.
   pool.on('error', () => {});
   try {
-    return await createPostgresStoreInternals({ pool, ownsPool: true, schema }, jobsOf(pool));
+    return await createPostgresStoreInternals({ pool, ownsPool: true, schema, jobs });
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
@@ -115,18 +106,19 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Post
 }
 
 /**
- * The store on a pool, with the durable job queue when one is given (`jobs`: extraction jobs enqueued in the
- * exchange's transaction, a forgotten session's jobs dropped in the forget's). Without it the store has no `jobs`
- * capability and the stack runs its jobs in memory.
+ * The store on a pool, with the durable job queue unless `jobs` is false (extraction jobs enqueued in the exchange's
+ * transaction, a forgotten session's jobs dropped in the forget's). Without it the store has no `jobs` capability and
+ * the stack runs its jobs in memory.
  */
-export async function createPostgresStoreInternals(
-  options: { pool: pg.Pool; ownsPool: boolean; schema: string },
-  jobs?: PostgresJobs,
-): Promise<PostgresMemoryStore> {
+async function createPostgresStoreInternals(options: {
+  pool: pg.Pool;
+  ownsPool: boolean;
+  schema: string;
+  jobs: boolean;
+}): Promise<PostgresMemoryStore> {
   const { pool } = options;
   const schema = `"${options.schema}"`;
   await open(pool, options.schema);
-  if (jobs) await jobs.start();
   const guard = postgresGuard(pool, { ownsPool: options.ownsPool });
   const dialect = {
     name: 'postgres',
@@ -134,6 +126,8 @@ export async function createPostgresStoreInternals(
     table: (name: string) => `${schema}.${name}`,
     lockRows: 'FOR UPDATE',
   };
+  // Claimers on several machines: each locks the job it takes and passes the others' by; a lease ends by its time.
+  const queue = options.jobs ? sqlJobStore(dialect, { lockClaimed: 'FOR UPDATE SKIP LOCKED' }) : undefined;
   // The guard's write transactions run the session store's statements on a `TransactionSql`, which the old pieces take.
   const factWrites = postgresFactWrites(schema);
   const turnIndex = postgresTurnIndex(schema);
@@ -144,11 +138,7 @@ export async function createPostgresStoreInternals(
       supersede: (sql, scope, id, byId) => factWrites.supersede(sql as TransactionSql, scope, id, byId),
     },
     turnIndex: { addExchange: (sql, ...rest) => turnIndex.addExchange(sql as TransactionSql, ...rest) },
-    enqueue:
-      jobs &&
-      (async (sql, job, at) => {
-        await jobs.enqueueWith((sql as TransactionSql).client, job, at);
-      }),
+    enqueue: queue?.enqueue,
   });
   return {
     specificationVersion: 'v1',
@@ -160,12 +150,10 @@ export async function createPostgresStoreInternals(
     turnSearch: postgresTurnSearch(schema, guard),
     browse: postgresStoreBrowser(schema, guard),
     vectors: postgresVectorStore(schema, guard),
-    ...(jobs ? { jobs } : {}),
-    forget: (scope) => forget(schema, guard, scope, jobs),
+    ...(queue ? { jobs: queue.jobs } : {}),
+    forget: (scope) => forget(schema, guard, scope, queue),
     close: async () => {
-      if (guard.closed) return;
-      if (jobs) await jobs.stop();
-      await guard.close();
+      if (!guard.closed) await guard.close();
     },
   };
 }
@@ -174,7 +162,7 @@ async function forget(
   schema: string,
   guard: PostgresGuard,
   scope: Parameters<MemoryStore['forget']>[0],
-  jobs: PostgresJobs | undefined,
+  queue: SqlJobs | undefined,
 ) {
   // The scope's own facts first, a batch per transaction; then its turns, a batch per transaction, each with every
   // copy of their words; the last one also takes the facts added meanwhile.
@@ -190,7 +178,7 @@ async function forget(
     const part = await guard.write('forget', async (sql) => {
       const result = await postgresForget(sql, schema, scope, FORGET_BATCH_TURNS);
       // The jobs of the sessions that went, in the same transaction: their worker would find nothing.
-      if (jobs && result.deletedSessions.length > 0) await jobs.dropSessions(sql.client, result.deletedSessions);
+      if (queue) await queue.dropSessions(sql, result.deletedSessions);
       return result;
     });
     report.sessions += part.report.sessions;

@@ -6,6 +6,8 @@ import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import { processLiveness } from '../sql/process-liveness.js';
+import { sqlJobStore } from '../sql/sql-job-store.js';
 import { sqlSessionStore } from '../sql/sql-session-store.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
@@ -15,7 +17,6 @@ import type { SqliteDatabase } from './sqlite-database.js';
 import { sqliteFactStore } from './sqlite-fact-store.js';
 import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
-import { jobInserter, sqliteJobStore } from './sqlite-job-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteStoreBrowser } from './sqlite-store-browser.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
@@ -93,7 +94,8 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
   const dialect = { name: 'sqlite', connection, table: (name: string) => name, lockRows: '' };
   // The old pieces are synchronous on the same better-sqlite3 session: inside the session store's transaction, in turn.
   const turnIndex = sqliteTurnIndex(database);
-  const insertJob = durableJobs ? jobInserter(database) : null;
+  // Every claimer of a file shares its machine, and the write transaction holds the whole file while it claims.
+  const queue = durableJobs ? sqlJobStore(dialect, { lockClaimed: '', liveness: processLiveness() }) : undefined;
   const sessions = sqlSessionStore(dialect, {
     factWrites: {
       insert: async (_sql, scope, fact) => factWrites.insert(scope, fact),
@@ -109,11 +111,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
           own,
         ),
     },
-    enqueue: insertJob
-      ? async (_sql, job, at) => {
-          insertJob(job, at);
-        }
-      : undefined,
+    enqueue: queue?.enqueue,
   });
 
   return {
@@ -121,7 +119,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     name: 'sqlite',
     database,
     sessions,
-    ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
+    ...(queue ? { jobs: queue.jobs } : {}),
     turnSearch: sqliteTurnSearch(database, guard),
     browse: sqliteStoreBrowser(database, guard),
     vectors: sqliteVectorStore(database, guard),

@@ -22,7 +22,7 @@ function jobRow(job: Job, state: JobState, headings: readonly string[]): HTMLTab
     element(
       'tr',
       { 'data-testid': 'job-row' },
-      // A row number (SQLite) reads as #12; a UUID (pg-boss) by its first characters, whole on hover.
+      // A row number (the SQL stores) reads as #12; a longer id (a UUID) by its first characters, whole on hover.
       element('td', { class: 'number', title: job.id }, /^[0-9]+$/.test(job.id) ? `#${job.id}` : job.id.slice(0, 8)),
       element('td', {}, kind),
       element(

@@ -15,7 +15,10 @@ function processPlace(): string {
   return `${hostname()}|${namespace}`;
 }
 
-/** What a SQLite job's lease records of its holder, and whether a lease's holder is a process that is gone. */
+/**
+ * What a job's lease records of its holder, and whether a lease's holder is a process that is gone: for a queue whose
+ * claimers all share one machine (a SQLite file, a libSQL `file:` URL), never a server's.
+ */
 export interface ProcessLiveness {
   /** The `lease_process` value of a lease this process takes as `worker`. */
   describe(worker: string): string;

@@ -1,23 +1,46 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dropSchemas, TEST_POSTGRES_URL, uniqueSchema } from '../../../test/support/test-postgres.js';
 import type { ExtractJob } from '../../spec/job-queue.js';
 import type { JobStore } from '../../spec/job-store.js';
-import { sqliteStore } from './sqlite-store.js';
+import type { MemoryStore } from '../../spec/memory-store.js';
+import { postgresStore } from '../postgres/postgres-store.js';
+import { sqliteStore } from '../sqlite/sqlite-store.js';
+
+const schemas: string[] = [];
+afterAll(() => dropSchemas(...schemas));
+
+/** A fresh store of each engine with a queue; Postgres only with a test server. */
+const engines: Array<[string, (directory: string) => Promise<MemoryStore>]> = [
+  ['sqlite', async (directory) => sqliteStore({ path: join(directory, 'jobs.db') })],
+  ...(TEST_POSTGRES_URL
+    ? [
+        [
+          'postgres',
+          async () => {
+            const schema = uniqueSchema('jobs');
+            schemas.push(schema);
+            return postgresStore({ connectionString: TEST_POSTGRES_URL as string, schema, poolSize: 4 });
+          },
+        ] as [string, () => Promise<MemoryStore>],
+      ]
+    : []),
+];
 
 /**
- * What only SQLite's queue can show: it goes by the `at` of each call (a simulated clock), so lease and retry
- * boundaries are exact. What every durable queue must do is in the contract (`src/store-kit/job-cases.ts`).
+ * What the contract's wall clock cannot show: the queue goes by the `at` of each call (a simulated clock), so lease
+ * and retry boundaries are exact. What every durable queue must do is in the contract (`src/store-kit/job-cases.ts`).
  */
-describe('sqliteJobStore on a simulated clock', () => {
+describe.each(engines)('sqlJobStore on %s, on a simulated clock', (_engine, open) => {
   let directory: string;
-  let store: ReturnType<typeof sqliteStore>;
+  let store: MemoryStore;
   let jobs: JobStore;
-  beforeEach(() => {
-    directory = mkdtempSync(join(tmpdir(), 'memstack-sqlite-jobs-'));
-    store = sqliteStore({ path: join(directory, 'jobs.db') });
-    if (!store.jobs) throw new Error('a file store keeps jobs');
+  beforeEach(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'memstack-sql-jobs-'));
+    store = await open(directory);
+    if (!store.jobs) throw new Error('the store keeps jobs');
     jobs = store.jobs;
   });
   afterEach(async () => {
@@ -78,5 +101,31 @@ describe('sqliteJobStore on a simulated clock', () => {
       attempts: 3,
       error: 'its lease expired 3 times',
     });
+  });
+
+  it('answers false for an id no job has, whatever its text', async () => {
+    const id = await jobs.enqueue(extract('s1', 1), { at: time(0) });
+    await jobs.claim(lease('a', 0));
+    for (const other of ['', 'abc', '-1', '1e3', `${id} `, '99999999999999999999', "1' OR '1'='1"]) {
+      expect(await jobs.complete(other, 'a')).toBe(false);
+      expect(await jobs.fail(other, 'a', { error: 'x', retryAt: null })).toBe(false);
+    }
+    expect(await jobs.complete(id, 'a')).toBe(true);
+  });
+
+  it('gives each job to exactly one of many claims made at once', async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 40; index += 1)
+      ids.push(await jobs.enqueue(extract(`s${index}`, 2 * index + 1), { at: time(0) }));
+    const claimer = async (worker: string) => {
+      const taken: string[] = [];
+      for (let claimed = await jobs.claim(lease(worker, 0)); claimed; claimed = await jobs.claim(lease(worker, 0))) {
+        taken.push(claimed.id);
+        expect(await jobs.complete(claimed.id, worker)).toBe(true);
+      }
+      return taken;
+    };
+    const taken = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map(claimer));
+    expect(taken.flat().sort((x, y) => Number(x) - Number(y))).toEqual(ids);
   });
 });
