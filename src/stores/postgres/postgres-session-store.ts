@@ -11,6 +11,7 @@ import type {
   SessionPatch,
   SessionStore,
 } from '../../spec/memory-store.js';
+import { sqlTurnIndex } from '../sql/sql-turn-index.js';
 import {
   DETAIL_COLUMNS,
   type SessionRow,
@@ -24,7 +25,7 @@ import {
 import type { PostgresFactWrites } from './postgres-fact-store.js';
 import type { PostgresGuard, Sql, TransactionSql } from './postgres-guard.js';
 import type { PostgresJobs } from './postgres-jobs.js';
-import { postgresTurnIndex } from './postgres-turn-index.js';
+import { postgresTurnIndexWrites } from './postgres-turn-index-writes.js';
 
 /** How many times an append looks for its session's row again after another writer created or deleted it. */
 const SESSION_LOCK_ROUNDS = 8;
@@ -42,7 +43,7 @@ export function postgresSessionStore(
   guard: PostgresGuard,
   options: { factWrites: PostgresFactWrites; jobs: PostgresJobs | undefined },
 ): SessionStore {
-  const turnIndex = postgresTurnIndex(schema);
+  const turnIndex = sqlTurnIndex({ table: (name) => `${schema}.${name}` }, postgresTurnIndexWrites(schema));
   const { factWrites, jobs } = options;
 
   /**

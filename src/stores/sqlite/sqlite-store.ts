@@ -6,6 +6,7 @@ import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import { reindexSessionTurns } from './reindex-session-turns.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
@@ -18,7 +19,6 @@ import { sqliteJobStore } from './sqlite-job-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
 import { sqliteStoreBrowser } from './sqlite-store-browser.js';
-import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { sqliteTurnSearch } from './sqlite-turn-search.js';
 import { sqliteVectorStore } from './sqlite-vector-store.js';
 import { writeTransaction } from './write-transaction.js';
@@ -97,7 +97,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     database,
     sessions: sqliteSessionStore(database, guard, { durableJobs, factWrites }),
     ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
-    turnSearch: sqliteTurnSearch(database, guard),
+    turnSearch: { search: sqliteTurnSearch(connection) },
     browse: sqliteStoreBrowser(database, guard),
     vectors: sqliteVectorStore(database, guard),
     facts,
@@ -247,11 +247,10 @@ function reindexHangul(database: SqliteDatabase): void {
     .all() as Array<{ id: number; text: string; context: string }>;
   const update = database.prepare('UPDATE facts SET grams = ?, context_grams = ? WHERE id = ?');
   for (const fact of facts) update.run(cjkBigrams(fact.text), cjkBigrams(fact.context), fact.id);
-  const index = sqliteTurnIndex(database);
   const sessions = database.prepare(`SELECT DISTINCT session_key FROM turns WHERE text ${glob}`).all() as Array<{
     session_key: string;
   }>;
-  for (const { session_key } of sessions) index.reindexSession(session_key);
+  for (const { session_key } of sessions) reindexSessionTurns(database, session_key);
 }
 
 function retokeniseFacts(database: SqliteDatabase): void {
@@ -275,8 +274,7 @@ function retokeniseFacts(database: SqliteDatabase): void {
 }
 
 function reindexAllTurns(database: SqliteDatabase): void {
-  const index = sqliteTurnIndex(database);
   for (const { key } of database.prepare('SELECT key FROM sessions').all() as Array<{ key: string }>) {
-    index.reindexSession(key);
+    reindexSessionTurns(database, key);
   }
 }
