@@ -14,7 +14,7 @@ import type { FactCandidate, TurnCandidate } from '../src/spec/memory-store.js';
 import { type SqliteMemoryStore, sqliteStore } from '../src/sqlite.js';
 import { createRankedMemoryStack } from '../src/stack/create-memory-stack.js';
 import { RANKING_WEIGHTS, type RankingWeights } from '../src/stack/ranking-weights.js';
-import { sqliteTurnIndex } from '../src/stores/sqlite/sqlite-turn-index.js';
+import { reindexSessionTurns } from '../src/stores/sqlite/reindex-session-turns.js';
 import { type LocomoConversation, loadLocomo, partialRecall } from './locomo.js';
 import { loadMemoryBank, MEMORYBANK_QUESTIONS_PATH } from './memorybank.js';
 import { printTable } from './print-table.js';
@@ -214,8 +214,7 @@ export async function indexDataSet(name: string, conversations: LocomoConversati
 function useReach(indexed: Indexed, wanted: Reach): void {
   const { turns } = indexed;
   if (turns.reach.before === wanted.before && turns.reach.after === wanted.after) return;
-  const index = sqliteTurnIndex(turns.store.database, wanted);
-  turns.store.database.transaction(() => index.reindexSession(turns.key))();
+  turns.store.database.transaction(() => reindexSessionTurns(turns.store.database, turns.key, wanted))();
   turns.reach = { ...wanted };
 }
 

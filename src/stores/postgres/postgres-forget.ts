@@ -4,8 +4,9 @@ import { factContext } from '../../core/search/fact-context.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/search/neighbour-context.js';
 import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
 import { parseClarifications } from '../sql/map-session-rows.js';
+import { sqlTurnIndex } from '../sql/sql-turn-index.js';
 import type { Sql } from './postgres-guard.js';
-import { postgresTurnIndex } from './postgres-turn-index.js';
+import { postgresTurnIndexWrites } from './postgres-turn-index-writes.js';
 
 interface TouchedSession {
   key: string;
@@ -171,7 +172,7 @@ export async function postgresForget(
     ),
   );
   // The turns left beside the deleted ones were indexed with them as context: they are indexed again without.
-  const turnIndex = postgresTurnIndex(schema);
+  const turnIndex = sqlTurnIndex({ table: (name) => `${schema}.${name}` }, postgresTurnIndexWrites(schema));
   for (const [sessionKey, ids] of speakerTurns) await turnIndex.reindexBeside(sql, sessionKey, ids);
   const [more] = await sql.query<{ left: boolean }>(
     ...scoped(

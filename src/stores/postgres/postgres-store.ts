@@ -7,12 +7,13 @@ import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
 import { type SqlJobs, sqlJobStore } from '../sql/sql-job-store.js';
 import { sqlSessionStore } from '../sql/sql-session-store.js';
+import { sqlTurnIndex } from '../sql/sql-turn-index.js';
 import { postgresFactStore, postgresFactWrites } from './postgres-fact-store.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
 import { type PostgresGuard, postgresGuard, type TransactionSql } from './postgres-guard.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { postgresStoreBrowser } from './postgres-store-browser.js';
-import { postgresTurnIndex } from './postgres-turn-index.js';
+import { postgresTurnIndexWrites } from './postgres-turn-index-writes.js';
 import { postgresTurnSearch } from './postgres-turn-search.js';
 import { postgresVectorStore } from './postgres-vector-store.js';
 
@@ -130,14 +131,14 @@ async function createPostgresStoreInternals(options: {
   const queue = options.jobs ? sqlJobStore(dialect, { lockClaimed: 'FOR UPDATE SKIP LOCKED' }) : undefined;
   // The guard's write transactions run the session store's statements on a `TransactionSql`, which the old pieces take.
   const factWrites = postgresFactWrites(schema);
-  const turnIndex = postgresTurnIndex(schema);
+  const turnIndex = sqlTurnIndex(dialect, postgresTurnIndexWrites(schema));
   const sessions = sqlSessionStore(dialect, {
     factWrites: {
       insert: (sql, scope, fact) => factWrites.insert(sql as TransactionSql, scope, fact),
       touch: (sql, scope, ids, at) => factWrites.touch(sql as TransactionSql, scope, ids, at),
       supersede: (sql, scope, id, byId) => factWrites.supersede(sql as TransactionSql, scope, id, byId),
     },
-    turnIndex: { addExchange: (sql, ...rest) => turnIndex.addExchange(sql as TransactionSql, ...rest) },
+    turnIndex,
     enqueue: queue?.enqueue,
   });
   return {

@@ -1,7 +1,7 @@
 import { deriveSessionHandle } from '../../core/scope/derive-session-handle.js';
 import { parseClarifications, type SessionRow } from '../sql/map-session-rows.js';
+import { reindexSessionTurns } from './reindex-session-turns.js';
 import type { SqliteDatabase } from './sqlite-database.js';
-import { sqliteTurnIndex } from './sqlite-turn-index.js';
 
 /**
  * Schema v4 gives each user a private session when a turn names neither a channel nor a thread (before, every user of
@@ -36,7 +36,6 @@ export function splitPrivateSessions(database: SqliteDatabase): void {
      task_source_turn_id = (SELECT id FROM turns WHERE id = sessions.task_source_turn_id AND session_key = sessions.key)
      WHERE key = ?`,
   );
-  const turnIndex = sqliteTurnIndex(database);
 
   for (const session of sessions) {
     const speakers = (speakersOf.all(session.key) as Array<{ user_id: string | null }>).map((row) => row.user_id);
@@ -72,12 +71,12 @@ export function splitPrivateSessions(database: SqliteDatabase): void {
       );
       moveTurns.run(handle.key, session.key, userId);
       moveFacts.run(handle.key, session.key, userId);
-      turnIndex.reindexSession(handle.key);
+      reindexSessionTurns(database, handle.key);
     }
     if ((remaining.get(session.key) as { n: number }).n === 0) remove.run(session.key);
     else {
       keepAnonymous.run(session.key);
-      turnIndex.reindexSession(session.key);
+      reindexSessionTurns(database, session.key);
     }
   }
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { reindexSessionTurns } from './reindex-session-turns.js';
 import { sqliteStore } from './sqlite-store.js';
-import { sqliteTurnIndex } from './sqlite-turn-index.js';
 
 const SESSION = { key: 'thread', uuid: 'u', agentId: 'bot', channelId: null, threadId: 'team' };
 
@@ -35,7 +35,7 @@ describe('forget in batches', () => {
             ]);
           const afterForget = snapshot();
           expect(afterForget).not.toContain('ana');
-          sqliteTurnIndex(store.database).reindexSession(SESSION.key);
+          reindexSessionTurns(store.database, SESSION.key);
           expect(afterForget).toBe(snapshot());
           await store.close();
         },

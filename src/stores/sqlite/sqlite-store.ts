@@ -9,6 +9,8 @@ import type { VectorStore } from '../../spec/vector-store.js';
 import { processLiveness } from '../sql/process-liveness.js';
 import { sqlJobStore } from '../sql/sql-job-store.js';
 import { sqlSessionStore } from '../sql/sql-session-store.js';
+import { sqlTurnIndex } from '../sql/sql-turn-index.js';
+import { reindexSessionTurns } from './reindex-session-turns.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
@@ -19,7 +21,7 @@ import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteStoreBrowser } from './sqlite-store-browser.js';
-import { sqliteTurnIndex } from './sqlite-turn-index.js';
+import { sqliteTurnIndexWrites } from './sqlite-turn-index-writes.js';
 import { sqliteTurnSearch } from './sqlite-turn-search.js';
 import { sqliteVectorStore } from './sqlite-vector-store.js';
 import { writeTransaction } from './write-transaction.js';
@@ -93,7 +95,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
   const { writes: factWrites, ...facts } = sqliteFactStore(database, guard);
   const dialect = { name: 'sqlite', connection, table: (name: string) => name, lockRows: '' };
   // The old pieces are synchronous on the same better-sqlite3 session: inside the session store's transaction, in turn.
-  const turnIndex = sqliteTurnIndex(database);
+  const turnIndex = sqlTurnIndex(dialect, sqliteTurnIndexWrites);
   // Every claimer of a file shares its machine, and the write transaction holds the whole file while it claims.
   const queue = durableJobs ? sqlJobStore(dialect, { lockClaimed: '', liveness: processLiveness() }) : undefined;
   const sessions = sqlSessionStore(dialect, {
@@ -102,15 +104,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
       touch: async (_sql, scope, ids, at) => factWrites.touch(scope, ids, at.getTime()),
       supersede: async (_sql, scope, id, byId) => factWrites.supersede(scope, id, byId),
     },
-    turnIndex: {
-      addExchange: async (_sql, sessionKey, user, assistant, own) =>
-        turnIndex.addExchange(
-          sessionKey,
-          { ...user, created_at: user.created_at.getTime() },
-          { ...assistant, created_at: assistant.created_at.getTime() },
-          own,
-        ),
-    },
+    turnIndex,
     enqueue: queue?.enqueue,
   });
 
@@ -120,7 +114,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     database,
     sessions,
     ...(queue ? { jobs: queue.jobs } : {}),
-    turnSearch: sqliteTurnSearch(database, guard),
+    turnSearch: { search: sqliteTurnSearch(connection) },
     browse: sqliteStoreBrowser(database, guard),
     vectors: sqliteVectorStore(database, guard),
     facts,
@@ -270,11 +264,10 @@ function reindexHangul(database: SqliteDatabase): void {
     .all() as Array<{ id: number; text: string; context: string }>;
   const update = database.prepare('UPDATE facts SET grams = ?, context_grams = ? WHERE id = ?');
   for (const fact of facts) update.run(cjkBigrams(fact.text), cjkBigrams(fact.context), fact.id);
-  const index = sqliteTurnIndex(database);
   const sessions = database.prepare(`SELECT DISTINCT session_key FROM turns WHERE text ${glob}`).all() as Array<{
     session_key: string;
   }>;
-  for (const { session_key } of sessions) index.reindexSession(session_key);
+  for (const { session_key } of sessions) reindexSessionTurns(database, session_key);
 }
 
 function retokeniseFacts(database: SqliteDatabase): void {
@@ -298,8 +291,7 @@ function retokeniseFacts(database: SqliteDatabase): void {
 }
 
 function reindexAllTurns(database: SqliteDatabase): void {
-  const index = sqliteTurnIndex(database);
   for (const { key } of database.prepare('SELECT key FROM sessions').all() as Array<{ key: string }>) {
-    index.reindexSession(key);
+    reindexSessionTurns(database, key);
   }
 }

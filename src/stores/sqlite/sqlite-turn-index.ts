@@ -5,16 +5,8 @@ import {
   type TurnTextFields,
 } from '../../core/search/build-turn-document.js';
 import { TURN_CONTEXT_REACH, turnNeighbours } from '../../core/search/turn-neighbours.js';
-import type { SearchQuery, TurnCandidate } from '../../spec/memory-store.js';
-import { type TurnRow, toTurn } from '../sql/map-session-rows.js';
 import { sessionToken } from './session-token.js';
 import type { SqliteDatabase } from './sqlite-database.js';
-import { quoteFts5, toFts5Match } from './to-fts5-match.js';
-
-/** The columns of each index (after the session) that hold the fields of a turn's index document. */
-const WORD_COLUMNS = { text: 'text', context: 'context', dated: 'dated' } as const;
-const GRAM_COLUMNS = { text: 'grams', context: 'context_grams' } as const;
-const TURN_COLUMNS = 't.id, t.role, t.text, t.user_id, t.tokens, t.path, t.created_at';
 
 interface IndexedTurn {
   id: number;
@@ -35,21 +27,17 @@ export interface SqliteTurnIndex {
     assistant: IndexedTurn,
     own: { user: TurnTextFields; assistant: TurnTextFields },
   ): void;
-  /** Re-indexes every turn of a session (after the migration that added the index). */
-  reindexSession(sessionKey: string): void;
   /**
    * Re-indexes the turns left beside deleted ones (their neighbour context quoted them): for each deleted id, the
    * remaining turns within reach before and after it. Runs inside the caller's transaction, after the deletion.
    */
   reindexBeside(sessionKey: string, deletedIds: readonly number[]): void;
-  search(sessionKey: string, query: SearchQuery, options: { limit: number; beforeTurnId?: number }): TurnCandidate[];
 }
 
 /**
- * The turn index behind turn recall: each turn is indexed as `buildTurnDocument` gives it, with the turns before and
- * after it in the session. Deleting a turn deletes its entries (a trigger), with FTS5 secure-delete on. `reach`: how
- * many turns a context quotes; the store always uses `TURN_CONTEXT_REACH`, the bench that re-fits it re-indexes with
- * others.
+ * The turn index's writes for the code that still runs inside a better-sqlite3 transaction (the session store's
+ * exchange, forget): the shared `sqlTurnIndex` over `Sql` does the same, asynchronously, and replaces this file once
+ * those move to the shared domain.
  */
 export function sqliteTurnIndex(
   database: SqliteDatabase,
@@ -61,7 +49,6 @@ export function sqliteTurnIndex(
       `SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC
        LIMIT ${reach.before + reach.after}`,
     ),
-    sessionTurns: database.prepare('SELECT id, text, created_at FROM turns WHERE session_key = ? ORDER BY id'),
     turn: database.prepare('SELECT id, text, created_at FROM turns WHERE session_key = ? AND id = ?'),
     before: database.prepare(
       'SELECT id, text, created_at FROM turns WHERE session_key = ? AND id < ? ORDER BY id DESC LIMIT ?',
@@ -77,16 +64,6 @@ export function sqliteTurnIndex(
     insertCjk: database.prepare('INSERT INTO turns_cjk (rowid, session, grams, context_grams) VALUES (?, ?, ?, ?)'),
     updateWordsContext: database.prepare('UPDATE turns_words SET context = ? WHERE rowid = ?'),
     updateCjkContext: database.prepare('UPDATE turns_cjk SET context_grams = ? WHERE rowid = ?'),
-    searchWords: database.prepare(
-      `SELECT ${TURN_COLUMNS}, bm25(turns_words, 0.0, ?, ?, ?) AS score FROM turns_words
-       CROSS JOIN turns t ON t.id = turns_words.rowid
-       WHERE turns_words MATCH ? AND turns_words.rowid < ? AND t.session_key = ? ORDER BY score LIMIT ?`,
-    ),
-    searchCjk: database.prepare(
-      `SELECT ${TURN_COLUMNS}, bm25(turns_cjk, 0.0, ?, ?) AS score FROM turns_cjk
-       CROSS JOIN turns t ON t.id = turns_cjk.rowid
-       WHERE turns_cjk MATCH ? AND turns_cjk.rowid < ? AND t.session_key = ? ORDER BY score LIMIT ?`,
-    ),
   };
 
   /** Writes a turn's entries; `replace`: it may have entries already (a new turn has none). */
@@ -127,13 +104,6 @@ export function sqliteTurnIndex(
       put(token, user, turnNeighbours(window, userAt, reach), false, own.user);
       put(token, assistant, turnNeighbours(window, userAt + 1, reach), false, own.assistant);
     },
-    reindexSession(sessionKey) {
-      const token = sessionToken(sessionKey);
-      const turns = statements.sessionTurns.all(sessionKey) as IndexedTurn[];
-      turns.forEach((turn, index) => {
-        put(token, turn, turnNeighbours(turns, index, reach));
-      });
-    },
     reindexBeside(sessionKey, deletedIds) {
       const token = sessionToken(sessionKey);
       const beside = new Set<number>();
@@ -154,39 +124,6 @@ export function sqliteTurnIndex(
         const after = statements.after.all(sessionKey, id, reach.after) as IndexedTurn[];
         put(token, turn, [...before, ...after]);
       }
-    },
-    search(sessionKey, query, { limit, beforeTurnId }) {
-      const before = beforeTurnId ?? Number.MAX_SAFE_INTEGER;
-      const inSession = `session : ${quoteFts5(sessionToken(sessionKey))}`;
-      const hits = new Map<number, TurnCandidate>();
-      const add = (rows: Array<TurnRow & { score: number }>) => {
-        for (const row of rows) {
-          const seen = hits.get(row.id);
-          // bm25 is negative, lower is better; a turn found by both indexes adds up its relevance.
-          if (seen) seen.relevance -= row.score;
-          else hits.set(row.id, { turn: toTurn(row), relevance: -row.score });
-        }
-      };
-      const { words, grams } = query;
-      if (words.terms.length > 0) {
-        const match = `${inSession} AND (${words.terms.map((term) => toFts5Match(term, WORD_COLUMNS)).join(' OR ')})`;
-        const weights = [words.weights.text, words.weights.context, words.weights.dated];
-        add(statements.searchWords.all(...weights, match, before, sessionKey, limit) as never);
-      }
-      if (grams.terms.length > 0) {
-        const match = `${inSession} AND (${grams.terms.map((term) => toFts5Match(term, GRAM_COLUMNS)).join(' OR ')})`;
-        add(
-          statements.searchCjk.all(
-            grams.weights.text,
-            grams.weights.context,
-            match,
-            before,
-            sessionKey,
-            limit,
-          ) as never,
-        );
-      }
-      return [...hits.values()].sort((a, b) => b.relevance - a.relevance || b.turn.id - a.turn.id).slice(0, limit);
     },
   };
 }
