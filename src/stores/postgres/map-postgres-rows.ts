@@ -6,20 +6,8 @@ import {
   parseStoredTaskSource,
   usageFromColumns,
 } from '../../core/validation/parse-stored-values.js';
-import type { Fact } from '../../spec/fact.js';
 import type { Clarification, PinState, SessionRecord, TurnDetail, TurnRecord } from '../../spec/memory-store.js';
 import type { Usage } from '../../spec/usage.js';
-
-export interface FactRow {
-  id: number;
-  agent_id: string;
-  user_id: string;
-  text: string;
-  source: 'user' | 'reply' | 'api';
-  created_at: Date;
-  last_used_at: Date | null;
-  access_count: number;
-}
 
 export interface SessionRow {
   key: string;
@@ -69,24 +57,9 @@ export interface TurnDetailRow extends TurnRow {
   cache_miss: string | null;
 }
 
-export const FACT_COLUMNS =
-  'f.id, f.agent_id, f.user_id, f.text, f.source, f.created_at, f.last_used_at, f.access_count';
 export const TURN_COLUMNS = 't.id, t.role, t.text, t.user_id, t.tokens, t.path, t.created_at';
 export const DETAIL_COLUMNS = `${TURN_COLUMNS}, t.input_tokens, t.output_tokens, t.cache_read_tokens,
   t.cache_write_tokens, t.memory_tokens, t.cache_miss`;
-
-export function toFact(row: FactRow): Fact {
-  return {
-    id: row.id,
-    agentId: row.agent_id,
-    userId: row.user_id === '' ? null : row.user_id,
-    text: row.text,
-    source: row.source,
-    accessCount: row.access_count,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-  };
-}
 
 /** The pin's clarifications column (jsonb): what does not parse (a row edited by hand) reads as none. */
 export function parseClarifications(column: unknown): Clarification[] {

@@ -11,6 +11,7 @@ import type {
   SessionPatch,
   SessionStore,
 } from '../../spec/memory-store.js';
+import type { SqlFactWrites } from '../sql/sql-dialect.js';
 import {
   DETAIL_COLUMNS,
   type SessionRow,
@@ -21,7 +22,6 @@ import {
   toTurn,
   toTurnDetail,
 } from './map-postgres-rows.js';
-import type { PostgresFactWrites } from './postgres-fact-store.js';
 import type { PostgresGuard, Sql, TransactionSql } from './postgres-guard.js';
 import type { PostgresJobs } from './postgres-jobs.js';
 import { postgresTurnIndex } from './postgres-turn-index.js';
@@ -40,7 +40,7 @@ type ExchangeTexts = { user: TurnTextFields; assistant: TurnTextFields };
 export function postgresSessionStore(
   schema: string,
   guard: PostgresGuard,
-  options: { factWrites: PostgresFactWrites; jobs: PostgresJobs | undefined },
+  options: { factWrites: SqlFactWrites; jobs: PostgresJobs | undefined },
 ): SessionStore {
   const turnIndex = postgresTurnIndex(schema);
   const { factWrites, jobs } = options;

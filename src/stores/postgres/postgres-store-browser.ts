@@ -2,16 +2,9 @@ import { parseStoredCacheMiss } from '../../core/validation/parse-stored-values.
 import { parseTurnTrace } from '../../core/validation/parse-turn-trace.js';
 import type { ReplyFigures, ScopeSummary, SessionSummary, StoreBrowser, StoredFact } from '../../spec/store-browser.js';
 import { sentPromptOfRow } from '../sent-prompt-of-row.js';
-import {
-  DETAIL_COLUMNS,
-  FACT_COLUMNS,
-  type FactRow,
-  type TurnDetailRow,
-  toFact,
-  toTurnDetail,
-  toUsage,
-} from './map-postgres-rows.js';
-import { scopeKey } from './postgres-fact-store.js';
+import { FACT_COLUMNS, type FactRow, toFact } from '../sql/map-fact-row.js';
+import { scopeKey } from '../sql/scope-key.js';
+import { DETAIL_COLUMNS, type TurnDetailRow, toTurnDetail, toUsage } from './map-postgres-rows.js';
 import type { PostgresGuard } from './postgres-guard.js';
 
 interface SessionSummaryRow {

@@ -4,8 +4,9 @@ import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import { sqlFactStore } from '../sql/sql-fact-store.js';
 import { type PgBossJobsOptions, pgBossJobs } from './pg-boss-jobs.js';
-import { postgresFactStore, postgresFactWrites } from './postgres-fact-store.js';
+import { postgresFactSearch } from './postgres-fact-search.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
 import { type PostgresGuard, postgresGuard } from './postgres-guard.js';
 import type { PostgresJobs } from './postgres-jobs.js';
@@ -127,13 +128,20 @@ export async function createPostgresStoreInternals(
   await open(pool, options.schema);
   if (jobs) await jobs.start();
   const guard = postgresGuard(pool, { ownsPool: options.ownsPool });
+  const dialect = {
+    name: 'postgres',
+    connection: guard,
+    table: (name: string) => `${schema}.${name}`,
+    lockRows: 'FOR UPDATE',
+  };
+  const { writes: factWrites, ...facts } = sqlFactStore(dialect, postgresFactSearch(schema, guard));
   return {
     specificationVersion: 'v1',
     name: 'postgres',
     pool,
     schema: options.schema,
-    sessions: postgresSessionStore(schema, guard, { factWrites: postgresFactWrites(schema), jobs }),
-    facts: postgresFactStore(schema, guard),
+    sessions: postgresSessionStore(schema, guard, { factWrites, jobs }),
+    facts,
     turnSearch: postgresTurnSearch(schema, guard),
     browse: postgresStoreBrowser(schema, guard),
     vectors: postgresVectorStore(schema, guard),

@@ -1,7 +1,8 @@
 import { decodeVector, encodeVector } from '../../core/search/vector-bytes.js';
 import type { MissingVectorsPage, VectorStore } from '../../spec/vector-store.js';
-import { FACT_COLUMNS, type FactRow, TURN_COLUMNS, type TurnRow, toFact, toTurn } from './map-postgres-rows.js';
-import { scopeKey } from './postgres-fact-store.js';
+import { FACT_COLUMNS, type FactRow, toFact } from '../sql/map-fact-row.js';
+import { scopeKey } from '../sql/scope-key.js';
+import { TURN_COLUMNS, type TurnRow, toTurn } from './map-postgres-rows.js';
 import type { PostgresGuard } from './postgres-guard.js';
 
 /**

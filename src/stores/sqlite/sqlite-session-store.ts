@@ -9,6 +9,8 @@ import type {
   SessionPatch,
   SessionStore,
 } from '../../spec/memory-store.js';
+import type { SqlConnection } from '../sql/sql.js';
+import type { SqlFactWrites } from '../sql/sql-dialect.js';
 import {
   type SessionRow,
   type TurnDetailRow,
@@ -18,7 +20,6 @@ import {
   toTurnDetail,
 } from './map-sqlite-rows.js';
 import type { SqliteDatabase } from './sqlite-database.js';
-import type { SqliteFactWrites } from './sqlite-fact-store.js';
 import type { SqliteGuard } from './sqlite-guard.js';
 import { jobInserter } from './sqlite-job-store.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
@@ -32,7 +33,7 @@ const DETAIL_COLUMNS = `${TURN_COLUMNS}, input_tokens, output_tokens, cache_read
 export function sqliteSessionStore(
   database: SqliteDatabase,
   guard: SqliteGuard,
-  options: { durableJobs: boolean; factWrites: SqliteFactWrites },
+  options: { durableJobs: boolean; factWrites: SqlFactWrites; connection: SqlConnection },
 ): SessionStore {
   const turnIndex = sqliteTurnIndex(database);
   const insertJob = options.durableJobs ? jobInserter(database) : null;
@@ -190,27 +191,25 @@ export function sqliteSessionStore(
   });
 
   const update = writeTransaction(database, (key: string, patch: SessionPatch) => updateSession(database, key, patch));
-  const commitExtraction = writeTransaction(
-    database,
-    (key: string, write: ExtractionWrite): ExtractionCommit | null => {
+  const commitExtraction = (key: string, write: ExtractionWrite) =>
+    options.connection.write('store an extraction', async (sql): Promise<ExtractionCommit | null> => {
       // The conditions first: when another worker came first, nothing is written.
       if (!updateSession(database, key, { cursor: write.cursor, ...(write.pin ? { pin: write.pin } : {}) }))
         return null;
       const { insert, touch, supersede } = options.factWrites;
-      const at = write.at.getTime();
-      const facts = write.facts.map((fact) => insert(write.scope, fact));
+      const facts: ExtractionCommit['facts'] = [];
+      for (const fact of write.facts) facts.push(await insert(sql, write.scope, fact));
       const duplicates = facts.flatMap((fact) => (fact && !fact.inserted ? [fact.id] : []));
-      touch(write.scope, [...write.touch, ...duplicates], at);
+      await touch(sql, write.scope, [...write.touch, ...duplicates], write.at);
       const newest = facts.findLast((fact) => fact?.inserted === true);
       const superseded: ExtractionCommit['superseded'] = [];
       for (const { id, byFact } of write.supersede) {
         const by = byFact === 'newest' ? newest : facts[byFact];
         if (by?.inserted !== true) continue;
-        if (supersede(write.scope, id, by.id)) superseded.push({ id, byId: by.id });
+        if (await supersede(sql, write.scope, id, by.id)) superseded.push({ id, byId: by.id });
       }
       return { facts, superseded };
-    },
-  );
+    });
   const compress = writeTransaction(
     database,
     (key: string, compression: CompressionWrite) =>
@@ -249,7 +248,7 @@ export function sqliteSessionStore(
       return guard('record an exchange', () => appendExchange(exchange, { user, assistant }));
     },
     update: (key, patch) => guard('update a session', () => update(key, patch)),
-    commitExtraction: (key, write) => guard('store an extraction', () => commitExtraction(key, write)),
+    commitExtraction,
     compress: (key, compression) => guard('compress a session', () => compress(key, compression)),
   };
 }

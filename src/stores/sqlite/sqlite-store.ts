@@ -6,12 +6,14 @@ import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import { sqlFactStore } from '../sql/sql-fact-store.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
+import { scopeToken } from './scope-token.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
 import { sqliteConnection } from './sqlite-connection.js';
 import type { SqliteDatabase } from './sqlite-database.js';
-import { sqliteFactStore } from './sqlite-fact-store.js';
+import { sqliteFactSearch } from './sqlite-fact-search.js';
 import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
 import { sqliteJobStore } from './sqlite-job-store.js';
@@ -89,13 +91,17 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
   // A file keeps its own job queue (decision 16); an in-memory database dies with its process, jobs and all, so the
   // stack's in-memory queue serves it.
   const durableJobs = databaseFile(database) !== null;
-  const { writes: factWrites, ...facts } = sqliteFactStore(database, guard);
+  const dialect = { name: 'sqlite', connection, table: (name: string) => name, lockRows: '' };
+  // FTS5 narrows a search to its scope by a token each fact row carries.
+  const { writes: factWrites, ...facts } = sqlFactStore(dialect, sqliteFactSearch(connection), (scope) => ({
+    scope: scopeToken(scope),
+  }));
 
   return {
     specificationVersion: 'v1',
     name: 'sqlite',
     database,
-    sessions: sqliteSessionStore(database, guard, { durableJobs, factWrites }),
+    sessions: sqliteSessionStore(database, guard, { durableJobs, factWrites, connection }),
     ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
     turnSearch: sqliteTurnSearch(database, guard),
     browse: sqliteStoreBrowser(database, guard),
