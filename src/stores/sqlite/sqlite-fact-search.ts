@@ -4,6 +4,7 @@ import { FACT_COLUMNS, type FactRow, toFact } from '../sql/map-fact-row.js';
 import { scopeKey } from '../sql/scope-key.js';
 import type { Sql, SqlConnection } from '../sql/sql.js';
 import type { SqlSearch } from '../sql/sql-dialect.js';
+import type { FactIndexColumns } from '../sql/sql-fact-store.js';
 import { planFts5Search, RANKED_DOCUMENT_BUDGET, RECENT_PER_FREQUENT_TERM } from './plan-fts5-search.js';
 import { scopeToken } from './scope-token.js';
 import { toFts5Match } from './to-fts5-match.js';
@@ -19,6 +20,9 @@ const FREQUENCY_CACHE_SIZE = 4096;
 const FREQUENCY_CACHE_MS = 60_000;
 /** FTS5's own record of an index's segments (`FTS5_STRUCTURE_ROWID`): rewritten by every write that adds to it. */
 const STRUCTURE_ROW_ID = 10;
+
+/** What a fact row carries for this search (`sqlFactStore`'s third argument): its scope's token, which the indexes hold. */
+export const fts5FactColumns: FactIndexColumns = (scope) => ({ scope: scopeToken(scope) });
 
 /**
  * The fact search of SQLite's FTS5 (`facts_words`, `facts_cjk`), over any connection that speaks SQLite's SQL. Each

@@ -9,11 +9,10 @@ import type { VectorStore } from '../../spec/vector-store.js';
 import { sqlFactStore } from '../sql/sql-fact-store.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
-import { scopeToken } from './scope-token.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
 import { sqliteConnection } from './sqlite-connection.js';
 import type { SqliteDatabase } from './sqlite-database.js';
-import { sqliteFactSearch } from './sqlite-fact-search.js';
+import { fts5FactColumns, sqliteFactSearch } from './sqlite-fact-search.js';
 import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
 import { sqliteJobStore } from './sqlite-job-store.js';
@@ -92,10 +91,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
   // stack's in-memory queue serves it.
   const durableJobs = databaseFile(database) !== null;
   const dialect = { name: 'sqlite', connection, table: (name: string) => name, lockRows: '' };
-  // FTS5 narrows a search to its scope by a token each fact row carries.
-  const { writes: factWrites, ...facts } = sqlFactStore(dialect, sqliteFactSearch(connection), (scope) => ({
-    scope: scopeToken(scope),
-  }));
+  const { writes: factWrites, ...facts } = sqlFactStore(dialect, sqliteFactSearch(connection), fts5FactColumns);
 
   return {
     specificationVersion: 'v1',
