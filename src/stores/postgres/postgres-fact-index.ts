@@ -4,7 +4,7 @@ import { type Bm25Hit, type Bm25Table, documentFrequencies, rankBm25, termCondit
 import type { Sql } from './postgres-guard.js';
 
 /**
- * As the SQLite store's fact indexes (`fts5-index.ts`): a query ranks exactly, by bm25, at most this many documents
+ * As the SQLite store's fact indexes (`sqlite-fact-search.ts`): a query ranks exactly, by bm25, at most this many documents
  * (summed over its terms' document frequencies in the whole index); its frequent terms are looked up among their
  * most recent documents in the scope instead.
  */

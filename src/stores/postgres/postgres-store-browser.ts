@@ -2,10 +2,10 @@ import { parseStoredCacheMiss } from '../../core/validation/parse-stored-values.
 import { parseTurnTrace } from '../../core/validation/parse-turn-trace.js';
 import type { ReplyFigures, ScopeSummary, SessionSummary, StoreBrowser, StoredFact } from '../../spec/store-browser.js';
 import { sentPromptOfRow } from '../sent-prompt-of-row.js';
+import { FACT_COLUMNS, type FactRow, toFact } from '../sql/map-fact-row.js';
 import { DETAIL_COLUMNS, type TurnDetailRow, toTurnDetail, toUsage } from '../sql/map-session-rows.js';
+import { scopeKey } from '../sql/scope-key.js';
 import { sqlDate } from '../sql/sql.js';
-import { FACT_COLUMNS, type FactRow, toFact } from './map-postgres-rows.js';
-import { scopeKey } from './postgres-fact-store.js';
 import type { PostgresGuard } from './postgres-guard.js';
 
 interface SessionSummaryRow {

@@ -5,12 +5,13 @@ import type { JobStore } from '../../spec/job-store.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import { sqlFactStore } from '../sql/sql-fact-store.js';
 import { type SqlJobs, sqlJobStore } from '../sql/sql-job-store.js';
 import { sqlSessionStore } from '../sql/sql-session-store.js';
 import { sqlTurnIndex } from '../sql/sql-turn-index.js';
-import { postgresFactStore, postgresFactWrites } from './postgres-fact-store.js';
+import { postgresFactSearch } from './postgres-fact-search.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
-import { type PostgresGuard, postgresGuard, type TransactionSql } from './postgres-guard.js';
+import { type PostgresGuard, postgresGuard } from './postgres-guard.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { postgresStoreBrowser } from './postgres-store-browser.js';
 import { postgresTurnIndexWrites } from './postgres-turn-index-writes.js';
@@ -129,25 +130,16 @@ async function createPostgresStoreInternals(options: {
   };
   // Claimers on several machines: each locks the job it takes and passes the others' by; a lease ends by its time.
   const queue = options.jobs ? sqlJobStore(dialect, { lockClaimed: 'FOR UPDATE SKIP LOCKED' }) : undefined;
-  // The guard's write transactions run the session store's statements on a `TransactionSql`, which the old pieces take.
-  const factWrites = postgresFactWrites(schema);
+  const { writes: factWrites, ...facts } = sqlFactStore(dialect, postgresFactSearch(schema, guard));
   const turnIndex = sqlTurnIndex(dialect, postgresTurnIndexWrites(schema));
-  const sessions = sqlSessionStore(dialect, {
-    factWrites: {
-      insert: (sql, scope, fact) => factWrites.insert(sql as TransactionSql, scope, fact),
-      touch: (sql, scope, ids, at) => factWrites.touch(sql as TransactionSql, scope, ids, at),
-      supersede: (sql, scope, id, byId) => factWrites.supersede(sql as TransactionSql, scope, id, byId),
-    },
-    turnIndex,
-    enqueue: queue?.enqueue,
-  });
+  const sessions = sqlSessionStore(dialect, { factWrites, turnIndex, enqueue: queue?.enqueue });
   return {
     specificationVersion: 'v1',
     name: 'postgres',
     pool,
     schema: options.schema,
     sessions,
-    facts: postgresFactStore(schema, guard),
+    facts,
     turnSearch: postgresTurnSearch(schema, guard),
     browse: postgresStoreBrowser(schema, guard),
     vectors: postgresVectorStore(schema, guard),

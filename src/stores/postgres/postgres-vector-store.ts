@@ -1,8 +1,8 @@
 import { decodeVector, encodeVector } from '../../core/search/vector-bytes.js';
 import type { MissingVectorsPage, VectorStore } from '../../spec/vector-store.js';
+import { FACT_COLUMNS, type FactRow, toFact } from '../sql/map-fact-row.js';
 import { TURN_COLUMNS, type TurnRow, toTurn } from '../sql/map-session-rows.js';
-import { FACT_COLUMNS, type FactRow, toFact } from './map-postgres-rows.js';
-import { scopeKey } from './postgres-fact-store.js';
+import { scopeKey } from '../sql/scope-key.js';
 import type { PostgresGuard } from './postgres-guard.js';
 
 /**

@@ -73,14 +73,18 @@ export function sqliteConnection(database: SqliteDatabase, options: { busyTimeou
     read: (operation, run) => attempts(operation, () => run(sql)),
     write: (operation, run) =>
       attempts(operation, async () => {
-        database.exec('BEGIN IMMEDIATE');
+        // Inside a transaction the caller opened on the database (a bulk load), a savepoint of it, as
+        // better-sqlite3's transaction functions nest.
+        const nested = database.inTransaction;
+        database.exec(nested ? 'SAVEPOINT write' : 'BEGIN IMMEDIATE');
         try {
           const result = await run(sql);
-          database.exec('COMMIT');
+          database.exec(nested ? 'RELEASE write' : 'COMMIT');
           return result;
         } catch (error) {
           // SQLite may have rolled back already (a full disk, an interrupted statement).
-          if (database.open && database.inTransaction) database.exec('ROLLBACK');
+          if (database.open && database.inTransaction)
+            database.exec(nested ? 'ROLLBACK TO write; RELEASE write' : 'ROLLBACK');
           throw error;
         }
       }),

@@ -2,9 +2,9 @@ import { parseStoredCacheMiss } from '../../core/validation/parse-stored-values.
 import { parseTurnTrace } from '../../core/validation/parse-turn-trace.js';
 import type { ReplyFigures, ScopeSummary, SessionSummary, StoreBrowser, StoredFact } from '../../spec/store-browser.js';
 import { sentPromptOfRow } from '../sent-prompt-of-row.js';
+import { FACT_COLUMNS, type FactRow, toFact } from '../sql/map-fact-row.js';
 import { type TurnDetailRow, toTurnDetail, toUsage } from '../sql/map-session-rows.js';
-import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
-import { scopeKey } from './scope-key.js';
+import { scopeKey } from '../sql/scope-key.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import type { SqliteGuard } from './sqlite-guard.js';
 

@@ -7,6 +7,7 @@ import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
 import { processLiveness } from '../sql/process-liveness.js';
+import { sqlFactStore } from '../sql/sql-fact-store.js';
 import { sqlJobStore } from '../sql/sql-job-store.js';
 import { sqlSessionStore } from '../sql/sql-session-store.js';
 import { sqlTurnIndex } from '../sql/sql-turn-index.js';
@@ -16,7 +17,7 @@ import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
 import { sqliteConnection } from './sqlite-connection.js';
 import type { SqliteDatabase } from './sqlite-database.js';
-import { sqliteFactStore } from './sqlite-fact-store.js';
+import { fts5FactColumns, sqliteFactSearch } from './sqlite-fact-search.js';
 import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
@@ -92,21 +93,12 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
   // A file keeps its own job queue (decision 16); an in-memory database dies with its process, jobs and all, so the
   // stack's in-memory queue serves it.
   const durableJobs = databaseFile(database) !== null;
-  const { writes: factWrites, ...facts } = sqliteFactStore(database, guard);
   const dialect = { name: 'sqlite', connection, table: (name: string) => name, lockRows: '' };
-  // The old pieces are synchronous on the same better-sqlite3 session: inside the session store's transaction, in turn.
+  const { writes: factWrites, ...facts } = sqlFactStore(dialect, sqliteFactSearch(connection), fts5FactColumns);
   const turnIndex = sqlTurnIndex(dialect, sqliteTurnIndexWrites);
   // Every claimer of a file shares its machine, and the write transaction holds the whole file while it claims.
   const queue = durableJobs ? sqlJobStore(dialect, { lockClaimed: '', liveness: processLiveness() }) : undefined;
-  const sessions = sqlSessionStore(dialect, {
-    factWrites: {
-      insert: async (_sql, scope, fact) => factWrites.insert(scope, fact),
-      touch: async (_sql, scope, ids, at) => factWrites.touch(scope, ids, at.getTime()),
-      supersede: async (_sql, scope, id, byId) => factWrites.supersede(scope, id, byId),
-    },
-    turnIndex,
-    enqueue: queue?.enqueue,
-  });
+  const sessions = sqlSessionStore(dialect, { factWrites, turnIndex, enqueue: queue?.enqueue });
 
   return {
     specificationVersion: 'v1',

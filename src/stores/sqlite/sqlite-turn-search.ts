@@ -1,7 +1,7 @@
 import type { TurnCandidate } from '../../spec/memory-store.js';
+import { type TurnRow, toTurn } from '../sql/map-session-rows.js';
 import type { SqlConnection } from '../sql/sql.js';
 import type { SqlSearch } from '../sql/sql-dialect.js';
-import { type TurnRow, toTurn } from '../sql/map-session-rows.js';
 import { sessionToken } from './session-token.js';
 import { quoteFts5, toFts5Match } from './to-fts5-match.js';
 

@@ -1,8 +1,8 @@
 import { decodeVector, encodeVector } from '../../core/search/vector-bytes.js';
 import type { MissingVectorsPage, VectorStore } from '../../spec/vector-store.js';
+import { FACT_COLUMNS, type FactRow, toFact } from '../sql/map-fact-row.js';
 import { type TurnRow, toTurn } from '../sql/map-session-rows.js';
-import { FACT_COLUMNS, type FactRow, toFact } from './map-sqlite-rows.js';
-import { scopeKey } from './scope-key.js';
+import { scopeKey } from '../sql/scope-key.js';
 import type { SqliteDatabase, SqliteStatement } from './sqlite-database.js';
 import type { SqliteGuard } from './sqlite-guard.js';
 import { writeTransaction } from './write-transaction.js';
