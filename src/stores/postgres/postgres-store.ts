@@ -4,6 +4,9 @@ import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import type { SqlDialect } from '../sql/sql-dialect.js';
+import { sqlStoreBrowser } from '../sql/sql-store-browser.js';
+import { sqlVectorStore } from '../sql/sql-vector-store.js';
 import { type PgBossJobsOptions, pgBossJobs } from './pg-boss-jobs.js';
 import { postgresFactStore, postgresFactWrites } from './postgres-fact-store.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
@@ -11,9 +14,7 @@ import { type PostgresGuard, postgresGuard } from './postgres-guard.js';
 import type { PostgresJobs } from './postgres-jobs.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { postgresSessionStore } from './postgres-session-store.js';
-import { postgresStoreBrowser } from './postgres-store-browser.js';
 import { postgresTurnSearch } from './postgres-turn-search.js';
-import { postgresVectorStore } from './postgres-vector-store.js';
 
 /**
  * The durable job queue (pg-boss, in the schema `<schema>_jobs`; decision 20): its settings, or `false` for none (the
@@ -127,6 +128,12 @@ export async function createPostgresStoreInternals(
   await open(pool, options.schema);
   if (jobs) await jobs.start();
   const guard = postgresGuard(pool, { ownsPool: options.ownsPool });
+  const dialect: SqlDialect = {
+    name: 'postgres',
+    connection: guard,
+    table: (name) => `${schema}.${name}`,
+    lockRows: 'FOR UPDATE',
+  };
   return {
     specificationVersion: 'v1',
     name: 'postgres',
@@ -135,8 +142,8 @@ export async function createPostgresStoreInternals(
     sessions: postgresSessionStore(schema, guard, { factWrites: postgresFactWrites(schema), jobs }),
     facts: postgresFactStore(schema, guard),
     turnSearch: postgresTurnSearch(schema, guard),
-    browse: postgresStoreBrowser(schema, guard),
-    vectors: postgresVectorStore(schema, guard),
+    browse: sqlStoreBrowser(dialect, (column) => `CAST(${column} AS jsonb)`),
+    vectors: sqlVectorStore(dialect),
     ...(jobs ? { jobs } : {}),
     forget: (scope) => forget(schema, guard, scope, jobs),
     close: async () => {

@@ -6,6 +6,9 @@ import { StoreError } from '../../spec/errors/store-error.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import type { SqlDialect } from '../sql/sql-dialect.js';
+import { sqlStoreBrowser } from '../sql/sql-store-browser.js';
+import { sqlVectorStore } from '../sql/sql-vector-store.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
@@ -17,10 +20,8 @@ import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
 import { sqliteJobStore } from './sqlite-job-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteSessionStore } from './sqlite-session-store.js';
-import { sqliteStoreBrowser } from './sqlite-store-browser.js';
 import { sqliteTurnIndex } from './sqlite-turn-index.js';
 import { sqliteTurnSearch } from './sqlite-turn-search.js';
-import { sqliteVectorStore } from './sqlite-vector-store.js';
 import { writeTransaction } from './write-transaction.js';
 
 export type SqliteStoreOptions =
@@ -86,6 +87,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
   }
   const connection = sqliteConnection(database, { busyTimeoutMs });
   const guard = connection.sync;
+  const dialect: SqlDialect = { name: 'sqlite', connection, table: (name) => name, lockRows: '' };
   // A file keeps its own job queue (decision 16); an in-memory database dies with its process, jobs and all, so the
   // stack's in-memory queue serves it.
   const durableJobs = databaseFile(database) !== null;
@@ -98,8 +100,8 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     sessions: sqliteSessionStore(database, guard, { durableJobs, factWrites }),
     ...(durableJobs ? { jobs: sqliteJobStore(database, guard) } : {}),
     turnSearch: sqliteTurnSearch(database, guard),
-    browse: sqliteStoreBrowser(database, guard),
-    vectors: sqliteVectorStore(database, guard),
+    browse: sqlStoreBrowser(dialect, (column) => column),
+    vectors: sqlVectorStore(dialect),
     facts,
     forget: async (scope) => {
       // The scope's own facts first, a batch per transaction with the event loop running in between; then its
