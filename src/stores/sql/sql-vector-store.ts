@@ -18,40 +18,40 @@ export function sqlVectorStore(dialect: SqlDialect): VectorStore {
   /** The ids asked for and the `recent` latest, as the set an `IN` reads (one index seek each). */
   const idsAnd = (ids: readonly number[], latest: string) =>
     [...ids.map(() => 'SELECT CAST(? AS BIGINT)'), `SELECT id FROM (${latest}) AS latest`].join(' UNION ALL ');
-  /** One UPDATE a row (an UPDATE from a list of values would need each engine's own types for the bytes). */
+  /**
+   * One UPDATE for the batch: each row's bytes and text check picked by id (a CASE whose ELSE is the column, so that
+   * Postgres types the bytes as the column's).
+   */
   const write = async (
     sql: Sql,
-    statement: string,
+    target: string,
+    owner: string,
+    keys: SqlValue[],
     model: string,
     vectors: readonly VectorWrite[],
-    keys: SqlValue[],
   ) => {
-    for (const { id, vector, text } of vectors) {
-      await sql.run(statement, [encodeVector(vector), model, id, ...keys, text ?? null]);
-    }
+    if (vectors.length === 0) return;
+    const byId = (then: string) => `CASE id ${vectors.map(() => `WHEN ? THEN ${then}`).join(' ')}`;
+    await sql.run(
+      `UPDATE ${target} SET vector = ${byId('?')} ELSE vector END, vector_model = ?
+       WHERE ${owner} AND id IN (${vectors.map(() => '?').join(', ')}) AND text = ${byId('coalesce(?, text)')} ELSE text END`,
+      [
+        ...vectors.flatMap(({ id, vector }) => [id, encodeVector(vector)]),
+        model,
+        ...keys,
+        ...vectors.map(({ id }) => id),
+        ...vectors.flatMap(({ id, text }) => [id, text ?? null]),
+      ],
+    );
   };
   return {
     writeFacts: (scope, model, vectors) =>
       connection.write('store fact vectors', (sql) =>
-        write(
-          sql,
-          `UPDATE ${table('facts')} SET vector = ?, vector_model = ?
-           WHERE id = ? AND agent_id = ? AND user_id = ? AND text = coalesce(?, text)`,
-          model,
-          vectors,
-          [scope.agentId, scope.userId ?? ''],
-        ),
+        write(sql, table('facts'), 'agent_id = ? AND user_id = ?', [scope.agentId, scope.userId ?? ''], model, vectors),
       ),
     writeTurns: (key, model, vectors) =>
       connection.write('store turn vectors', (sql) =>
-        write(
-          sql,
-          `UPDATE ${table('turns')} SET vector = ?, vector_model = ?
-           WHERE id = ? AND session_key = ? AND text = coalesce(?, text)`,
-          model,
-          vectors,
-          [key],
-        ),
+        write(sql, table('turns'), 'session_key = ?', [key], model, vectors),
       ),
     readFacts: (scope, { model, ids, recent }) =>
       connection.read('read fact vectors', async (sql) => {
