@@ -5,18 +5,19 @@ import type { JobStore } from '../../spec/job-store.js';
 import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
+import type { SqlDialect } from '../sql/sql-dialect.js';
 import { sqlFactStore } from '../sql/sql-fact-store.js';
 import { type SqlJobs, sqlJobStore } from '../sql/sql-job-store.js';
 import { sqlSessionStore } from '../sql/sql-session-store.js';
+import { sqlStoreBrowser } from '../sql/sql-store-browser.js';
 import { sqlTurnIndex } from '../sql/sql-turn-index.js';
+import { sqlVectorStore } from '../sql/sql-vector-store.js';
 import { postgresFactSearch } from './postgres-fact-search.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
 import { type PostgresGuard, postgresGuard } from './postgres-guard.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
-import { postgresStoreBrowser } from './postgres-store-browser.js';
 import { postgresTurnIndexWrites } from './postgres-turn-index-writes.js';
 import { postgresTurnSearch } from './postgres-turn-search.js';
-import { postgresVectorStore } from './postgres-vector-store.js';
 
 /**
  * The durable job queue, in the schema's `jobs` table (decision 20): on (`true`, the default), or `false` for none (the
@@ -122,10 +123,10 @@ async function createPostgresStoreInternals(options: {
   const schema = `"${options.schema}"`;
   await open(pool, options.schema);
   const guard = postgresGuard(pool, { ownsPool: options.ownsPool });
-  const dialect = {
+  const dialect: SqlDialect = {
     name: 'postgres',
     connection: guard,
-    table: (name: string) => `${schema}.${name}`,
+    table: (name) => `${schema}.${name}`,
     lockRows: 'FOR UPDATE',
   };
   // Claimers on several machines: each locks the job it takes and passes the others' by; a lease ends by its time.
@@ -141,8 +142,8 @@ async function createPostgresStoreInternals(options: {
     sessions,
     facts,
     turnSearch: postgresTurnSearch(schema, guard),
-    browse: postgresStoreBrowser(schema, guard),
-    vectors: postgresVectorStore(schema, guard),
+    browse: sqlStoreBrowser(dialect, (column) => `CAST(${column} AS jsonb)`),
+    vectors: sqlVectorStore(dialect),
     ...(queue ? { jobs: queue.jobs } : {}),
     forget: (scope) => forget(schema, guard, scope, queue),
     close: async () => {

@@ -47,3 +47,9 @@ export function sqlDateOrNull(value: unknown): Date | null {
 export function sqlJson(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
+
+/** Stored bytes: better-sqlite3 and pg give a `Buffer`, libSQL an `ArrayBuffer`; anything else reads as none. */
+export function sqlBytes(value: unknown): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  return value instanceof ArrayBuffer ? new Uint8Array(value) : new Uint8Array(0);
+}

@@ -7,10 +7,13 @@ import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
 import { processLiveness } from '../sql/process-liveness.js';
+import type { SqlDialect } from '../sql/sql-dialect.js';
 import { sqlFactStore } from '../sql/sql-fact-store.js';
 import { sqlJobStore } from '../sql/sql-job-store.js';
 import { sqlSessionStore } from '../sql/sql-session-store.js';
+import { sqlStoreBrowser } from '../sql/sql-store-browser.js';
 import { sqlTurnIndex } from '../sql/sql-turn-index.js';
+import { sqlVectorStore } from '../sql/sql-vector-store.js';
 import { reindexSessionTurns } from './reindex-session-turns.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
@@ -21,10 +24,8 @@ import { fts5FactColumns, sqliteFactSearch } from './sqlite-fact-search.js';
 import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
-import { sqliteStoreBrowser } from './sqlite-store-browser.js';
 import { sqliteTurnIndexWrites } from './sqlite-turn-index-writes.js';
 import { sqliteTurnSearch } from './sqlite-turn-search.js';
-import { sqliteVectorStore } from './sqlite-vector-store.js';
 import { writeTransaction } from './write-transaction.js';
 
 export type SqliteStoreOptions =
@@ -90,10 +91,10 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
   }
   const connection = sqliteConnection(database, { busyTimeoutMs });
   const guard = connection.sync;
+  const dialect: SqlDialect = { name: 'sqlite', connection, table: (name) => name, lockRows: '' };
   // A file keeps its own job queue (decision 16); an in-memory database dies with its process, jobs and all, so the
   // stack's in-memory queue serves it.
   const durableJobs = databaseFile(database) !== null;
-  const dialect = { name: 'sqlite', connection, table: (name: string) => name, lockRows: '' };
   const { writes: factWrites, ...facts } = sqlFactStore(dialect, sqliteFactSearch(connection), fts5FactColumns);
   const turnIndex = sqlTurnIndex(dialect, sqliteTurnIndexWrites);
   // Every claimer of a file shares its machine, and the write transaction holds the whole file while it claims.
@@ -107,8 +108,8 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     sessions,
     ...(queue ? { jobs: queue.jobs } : {}),
     turnSearch: { search: sqliteTurnSearch(connection) },
-    browse: sqliteStoreBrowser(database, guard),
-    vectors: sqliteVectorStore(database, guard),
+    browse: sqlStoreBrowser(dialect, (column) => column),
+    vectors: sqlVectorStore(dialect),
     facts,
     forget: async (scope) => {
       // The scope's own facts first, a batch per transaction with the event loop running in between; then its
