@@ -41,6 +41,13 @@ describe('libsqlConnection', () => {
     expect(JSON.parse(JSON.stringify(row)).flag).toBe(1);
     expect(await connection.read('count', (sql) => sql.all('SELECT 1 AS one WHERE 0'))).toEqual([]);
     expect(await connection.write('change', (sql) => sql.run('UPDATE t SET flag = ?', [false]))).toBe(1);
+    // The connection that wrote has the SQLite store's per-connection settings.
+    const pragmas = await connection.read('read the settings', async (sql) => ({
+      ...(await sql.get<object>('PRAGMA synchronous')),
+      ...(await sql.get<object>('PRAGMA secure_delete')),
+      ...(await sql.get<object>('PRAGMA foreign_keys')),
+    }));
+    expect(pragmas).toEqual({ synchronous: 1, secure_delete: 1, foreign_keys: 1 });
   });
 
   it('rolls a write back whole when it throws, and names the operation in a STORE_QUERY_FAILED', async () => {

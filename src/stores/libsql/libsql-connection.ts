@@ -32,6 +32,10 @@ export function libsqlConnection(client: LibsqlClient, options: { busyTimeoutMs:
     read: (operation, run) => attempts(operation, () => run(sqlOn(client))),
     write: (operation, run) =>
       attempts(operation, async () => {
+        // WAL's safe fast mode, as the SQLite store has it; not settable inside a transaction, so set on the
+        // connection the client lends next (the one it took back last), which the transaction then gets. A client
+        // that lends another loses only the speed.
+        if (local) await client.execute({ sql: 'PRAGMA synchronous = NORMAL', args: [] });
         const transaction = await client.transaction('write');
         try {
           // Deleted content is overwritten, not left in free pages (a remote server keeps its own setting).
