@@ -41,6 +41,7 @@ describe('libsqlConnection', () => {
     expect(JSON.parse(JSON.stringify(row)).flag).toBe(1);
     expect(await connection.read('count', (sql) => sql.all('SELECT 1 AS one WHERE 0'))).toEqual([]);
     expect(await connection.write('change', (sql) => sql.run('UPDATE t SET flag = ?', [false]))).toBe(1);
+    expect(await connection.write('change', (sql) => sql.run('UPDATE t SET flag = 1 RETURNING flag'))).toBe(1);
     // The connection that wrote has the SQLite store's per-connection settings.
     const pragmas = await connection.read('read the settings', async (sql) => ({
       ...(await sql.get<object>('PRAGMA synchronous')),
@@ -64,13 +65,24 @@ describe('libsqlConnection', () => {
     expect(await connection.read('count', (sql) => sql.get('SELECT count(*) AS n FROM t'))).toEqual({ n: 0 });
   });
 
-  it('is STORE_CLOSED once closed, also for a call that was waiting its turn', async () => {
+  it('finishes the write in hand on close, and is STORE_CLOSED for a call that came after', async () => {
     const connection = libsqlConnection(open('closed.db'), { busyTimeoutMs });
-    const waiting = connection.read('read later', (sql) => sql.get('SELECT 1'));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const writing = connection.write('write', async (sql) => {
+      await sql.run('CREATE TABLE t (n INTEGER)');
+      await held;
+      return 'written';
+    });
     const closing = connection.close();
+    const late = connection.read('read late', (sql) => sql.get('SELECT 1')).catch((error: unknown) => error);
+    release();
+    expect(await writing).toBe('written');
     await closing;
-    await waiting.catch(() => undefined);
     expect(connection.closed).toBe(true);
+    expect(codeOf(await late)).toBe('STORE_CLOSED');
     expect(codeOf(await connection.read('read', (sql) => sql.get('SELECT 1')).catch((error) => error))).toBe(
       'STORE_CLOSED',
     );

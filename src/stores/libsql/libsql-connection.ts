@@ -64,7 +64,11 @@ function sqlOn(executor: LibsqlExecutor): Sql {
       const { rows } = await execute(text, values);
       return (rows.length > 0 ? plainRow(rows[0] as Record<string, unknown>) : undefined) as Row | undefined;
     },
-    run: async (text, values = []) => (await execute(text, values)).rowsAffected,
+    run: async (text, values = []) => {
+      const { rows, rowsAffected } = await execute(text, values);
+      // The local driver counts no change for a statement with RETURNING: it returns one row per changed row.
+      return Math.max(rowsAffected, rows.length);
+    },
   };
 }
 
