@@ -5,6 +5,7 @@ import { openaiCompatibleEmbedder } from '../src/openai-compatible.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../test/support/embeddings-server.js';
 import { ablationBench } from './ablation.js';
 import { cacheBench } from './cache.js';
+import { connectionsBench } from './connections.js';
 import { extractionBench } from './extraction.js';
 import { importsBench } from './imports.js';
 import { inputSizeBench } from './input-size.js';
@@ -23,6 +24,8 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   // Each ranking signal of decision 9 removed in turn, judged by issue 24's ship rule on the untouched sets.
   ablation: ablationBench,
   cache: cacheBench,
+  // One write and two reads through better-sqlite3's and @libsql/client's SqlConnection on a local file.
+  connections: connectionsBench,
   extraction: extractionBench,
   imports: importsBench,
   'input-size': inputSizeBench,

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { foldToWords } from '../language/fold-text.js';
+import { sha256, toHex } from '../text/sha256.js';
 
 /**
  * The identity of a fact for exact-duplicate detection: case, width, punctuation and spacing do not count,
@@ -7,5 +7,5 @@ import { foldToWords } from '../language/fold-text.js';
  */
 export function hashFact(text: string): string {
   const canonical = foldToWords(text);
-  return createHash('sha256').update(canonical).digest('hex').slice(0, 32);
+  return toHex(sha256(canonical)).slice(0, 32);
 }

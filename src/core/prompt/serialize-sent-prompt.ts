@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { SentPrompt, StoredSentPrompt } from '../../spec/turn-trace.js';
+import { sha256, toBase64url } from '../text/sha256.js';
 
 /** Base64 payloads longer than this (images, PDFs, audio) are not kept: a note of their length stands in for them. */
 const KEPT_PAYLOAD_CHARS = 1024;
@@ -16,7 +16,7 @@ export function serializeSentPrompt(sent: SentPrompt): StoredSentPrompt {
   return {
     format: sent.format,
     system,
-    systemHash: createHash('sha256').update(system).digest('base64url'),
+    systemHash: toBase64url(sha256(system)),
     earlierMessages: sent.earlierMessages,
     current: JSON.stringify(sent.current, dropPayloads) ?? '[]',
   };

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { InvalidInputError } from '../../spec/errors/invalid-input-error.js';
 import type { SessionScope } from '../../spec/scope.js';
+import { sha256, toHex } from '../text/sha256.js';
 import { checkId } from './check-id.js';
 
 export interface SessionHandle {
@@ -41,7 +41,7 @@ export function deriveSessionHandle(scope: SessionScope, generation = 0): Sessio
     parts.push({ user: userId });
   }
   if (generation > 0) parts.push(generation);
-  const digest = createHash('sha256').update(JSON.stringify(parts)).digest();
+  const digest = sha256(JSON.stringify(parts));
   return { key, uuid: formatUuid(digest) };
 }
 
@@ -57,11 +57,7 @@ export function generationUuid(uuid: string, generation: number): string {
     throw new InvalidInputError('INVALID_ARGUMENT', 'generation', 'generation must be a non-negative integer');
   }
   if (generation === 0) return uuid;
-  return formatUuid(
-    createHash('sha256')
-      .update(JSON.stringify(['memstack.generation.v1', uuid, generation]))
-      .digest(),
-  );
+  return formatUuid(sha256(JSON.stringify(['memstack.generation.v1', uuid, generation])));
 }
 
 // `-` alone stands for an absent part, so a literal "-" is encoded.
@@ -69,10 +65,10 @@ function encodePart(part: string): string {
   return part === '-' ? '%2D' : encodeURIComponent(part);
 }
 
-function formatUuid(digest: Buffer): string {
-  const bytes = Buffer.from(digest.subarray(0, 16));
+function formatUuid(digest: Uint8Array): string {
+  const bytes = digest.slice(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50; // version 5: name-based
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = bytes.toString('hex');
+  const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256, toBase64url } from '../text/sha256.js';
 
 /**
  * The key of a turn's request (decision 26): what was sent for it, as a list of strings (`requestKeyParts`), hashed
@@ -7,10 +7,7 @@ import { createHash } from 'node:crypto';
  * one.
  */
 export function requestKey(parts: Iterable<string>): string {
-  const hash = createHash('sha256');
-  for (const part of parts) {
-    hash.update(`${part.length}:`);
-    hash.update(part);
-  }
-  return hash.digest().subarray(0, 16).toString('base64url');
+  const framed: string[] = [];
+  for (const part of parts) framed.push(`${part.length}:`, part);
+  return toBase64url(sha256(framed).subarray(0, 16));
 }

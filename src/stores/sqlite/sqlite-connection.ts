@@ -1,10 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { MemstackError } from '../../spec/errors/memstack-error.js';
-import { StoreError } from '../../spec/errors/store-error.js';
 import { oneAtATime } from '../sql/one-at-a-time.js';
 import type { Sql, SqlConnection, SqlValue } from '../sql/sql.js';
 import type { SqliteDatabase, SqliteStatement } from './sqlite-database.js';
-import { isLockError, lockPauses } from './sqlite-guard.js';
+import { waitOutLocks } from './wait-out-locks.js';
 
 /** Statements kept prepared: the shared ones are few; a statement built per call (an `IN` list) takes a slot. */
 const PREPARED_STATEMENTS = 256;
@@ -41,30 +38,11 @@ export function sqliteConnection(database: SqliteDatabase, options: { busyTimeou
   };
   const inTurn = oneAtATime();
 
-  /** Runs `once` until no other process's lock stops it, asleep between attempts and out of turn while asleep. */
-  const attempts = async <T>(operation: string, once: () => Promise<T>): Promise<T> => {
-    const deadline = Date.now() + options.busyTimeoutMs;
-    const nextPause = lockPauses();
-    for (;;) {
-      if (!database.open) throw new StoreError('STORE_CLOSED', `cannot ${operation}: the store is closed`);
-      try {
-        return await inTurn(once);
-      } catch (error) {
-        if (MemstackError.isInstance(error)) throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        if (!database.open) throw new StoreError('STORE_CLOSED', `cannot ${operation}: the store is closed`);
-        if (!isLockError(error)) {
-          throw new StoreError('STORE_QUERY_FAILED', `cannot ${operation}: ${reason}`, { cause: error });
-        }
-        if (Date.now() >= deadline) {
-          throw new StoreError('STORE_BUSY', `cannot ${operation}: the database is locked (${reason})`, {
-            cause: error,
-          });
-        }
-      }
-      await sleep(nextPause());
-    }
-  };
+  /** Runs `once` in turn, out of turn while asleep between attempts at another process's lock. */
+  const attempts = <T>(operation: string, once: () => Promise<T>): Promise<T> =>
+    waitOutLocks(operation, { busyTimeoutMs: options.busyTimeoutMs, isClosed: () => !database.open }, () =>
+      inTurn(once),
+    );
 
   return {
     get closed() {
@@ -95,7 +73,8 @@ export function sqliteConnection(database: SqliteDatabase, options: { busyTimeou
   };
 }
 
-function toSqlite(value: SqlValue): unknown {
+/** A value as SQLite keeps it: a time as epoch milliseconds, a boolean as 0 or 1. */
+export function toSqlite(value: SqlValue): unknown {
   if (value instanceof Date) return value.getTime();
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
