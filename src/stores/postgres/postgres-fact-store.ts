@@ -2,10 +2,9 @@ import { storedSearchKeywords } from '../../core/facts/stored-search-keywords.js
 import { buildFactDocument } from '../../core/search/build-fact-document.js';
 import { factContext } from '../../core/search/fact-context.js';
 import { CONTEXT_MAX_GRAPHEMES, neighbourContext } from '../../core/search/neighbour-context.js';
-import type { FactCandidate, FactEdit, FactStore, NewFact } from '../../spec/memory-store.js';
+import type { FactEdit, FactStore, NewFact } from '../../spec/memory-store.js';
 import type { FactScope } from '../../spec/scope.js';
 import { FACT_COLUMNS, type FactRow, toFact } from './map-postgres-rows.js';
-import { postgresFactIndexes } from './postgres-fact-index.js';
 import type { PostgresGuard, Sql } from './postgres-guard.js';
 
 const LIVE_IN_SCOPE = 'f.agent_id = $1 AND f.user_id = $2 AND f.superseded_by IS NULL';
@@ -113,33 +112,12 @@ export function postgresFactWrites(schema: string): PostgresFactWrites {
   };
 }
 
-export function postgresFactStore(schema: string, guard: PostgresGuard): FactStore {
+/** The fact store but its search (`postgresSearch`). */
+export function postgresFactStore(schema: string, guard: PostgresGuard): Omit<FactStore, 'search'> {
   const writes = postgresFactWrites(schema);
-  const indexes = postgresFactIndexes(schema);
   const facts = `${schema}.facts`;
 
   return {
-    search: (scope, query, { limit }) =>
-      guard.search('search facts', async (sql) => {
-        const relevance = new Map<number, number>();
-        const { words, grams } = query;
-        const hits = [
-          ...(await indexes.words.search(sql, scope, words.terms, words.weights, limit)),
-          ...(await indexes.grams.search(sql, scope, grams.terms, grams.weights, limit)),
-        ];
-        // A fact found by both indexes adds up its relevance.
-        for (const hit of hits) relevance.set(hit.id, (relevance.get(hit.id) ?? 0) + hit.score);
-        const best = [...relevance].sort((a, b) => b[1] - a[1]).slice(0, limit);
-        if (best.length === 0) return [];
-        const rows = await sql.query<FactRow>(`SELECT ${FACT_COLUMNS} FROM ${facts} f WHERE f.id = ANY($1::bigint[])`, [
-          best.map(([id]) => id),
-        ]);
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        return best.flatMap(([id, score]): FactCandidate[] => {
-          const row = byId.get(id);
-          return row ? [{ fact: toFact(row), relevance: score }] : [];
-        });
-      }),
     recent: (scope, { limit }) =>
       guard.read('read recent facts', async (sql) =>
         (

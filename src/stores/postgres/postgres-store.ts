@@ -10,9 +10,9 @@ import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js'
 import { type PostgresGuard, postgresGuard } from './postgres-guard.js';
 import type { PostgresJobs } from './postgres-jobs.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
+import { postgresSearch } from './postgres-search.js';
 import { postgresSessionStore } from './postgres-session-store.js';
 import { postgresStoreBrowser } from './postgres-store-browser.js';
-import { postgresTurnSearch } from './postgres-turn-search.js';
 import { postgresVectorStore } from './postgres-vector-store.js';
 
 /**
@@ -127,14 +127,18 @@ export async function createPostgresStoreInternals(
   await open(pool, options.schema);
   if (jobs) await jobs.start();
   const guard = postgresGuard(pool, { ownsPool: options.ownsPool });
+  const search = postgresSearch(schema, guard);
   return {
     specificationVersion: 'v1',
     name: 'postgres',
     pool,
     schema: options.schema,
     sessions: postgresSessionStore(schema, guard, { factWrites: postgresFactWrites(schema), jobs }),
-    facts: postgresFactStore(schema, guard),
-    turnSearch: postgresTurnSearch(schema, guard),
+    facts: {
+      ...postgresFactStore(schema, guard),
+      search: (scope, query, { limit }) => search.facts(scope, query, limit),
+    },
+    turnSearch: { search: (key, query, options) => search.turns(key, query, options) },
     browse: postgresStoreBrowser(schema, guard),
     vectors: postgresVectorStore(schema, guard),
     ...(jobs ? { jobs } : {}),
