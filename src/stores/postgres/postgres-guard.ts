@@ -23,12 +23,6 @@ export interface PostgresGuard extends SqlConnection {
   /** One statement (or several, each on its own) on the pool. */
   read<T>(operation: string, run: (sql: Sql) => Promise<T>): Promise<T>;
   /**
-   * A search: a REPEATABLE READ, READ ONLY transaction (the corpus figures and the rows ranked from one snapshot),
-   * planned with the indexes. The planner would scan a table for a term half its rows hold, reading every row's
-   * vector; the GIN index finds them without reading a vector.
-   */
-  search<T>(operation: string, run: (sql: Sql) => Promise<T>): Promise<T>;
-  /**
    * A READ COMMITTED transaction; tried again (3 attempts) when Postgres aborts it for a deadlock or a serialization
    * failure, which only happens when nothing of it was committed.
    */
@@ -99,29 +93,6 @@ export function postgresGuard(pool: pg.Pool, options: { ownsPool: boolean }): Po
         return await run(sqlOf(pool));
       } catch (error) {
         return fail(operation, error);
-      }
-    },
-    search: async (operation, run) => {
-      open(operation);
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        return fail(operation, error);
-      }
-      let broken = false;
-      try {
-        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_seqscan = off');
-        const result = await run(sqlOf(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        return fail(operation, error);
-      } finally {
-        client.release(broken);
       }
     },
     write: async (operation, run) => {
