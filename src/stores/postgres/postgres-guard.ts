@@ -10,7 +10,8 @@ import type { Sql as SharedSql, SqlConnection } from '../sql/sql.js';
  * back with bigint columns as numbers (ids and counts stay far below 2^53).
  */
 export interface Sql extends SharedSql {
-  query<Row>(text: string, values?: readonly unknown[]): Promise<Row[]>;
+  /** `name`: the statement is prepared under it on each connection once, and its plan kept there. */
+  query<Row>(text: string, values?: readonly unknown[], name?: string): Promise<Row[]>;
 }
 
 /** A statement runner inside a transaction, with its client (for a job queue that writes in the same transaction). */
@@ -49,8 +50,8 @@ const ATTEMPTS = 3;
 export function postgresGuard(pool: pg.Pool, options: { ownsPool: boolean }): PostgresGuard {
   let closed = false;
   const sqlOf = (client: pg.Pool | pg.PoolClient): Sql => {
-    const query = async <Row>(text: string, values: readonly unknown[] = []) =>
-      (await client.query({ text, values: [...values], types })).rows as Row[];
+    const query = async <Row>(text: string, values: readonly unknown[] = [], name?: string) =>
+      (await client.query({ text, values: [...values], types, ...(name ? { name } : {}) })).rows as Row[];
     return {
       query,
       all: (text, values) => query(numberedPlaceholders(text), values),

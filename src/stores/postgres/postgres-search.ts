@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FieldSearch, IndexDocument, SearchQuery } from '../../spec/memory-store.js';
 import type { SqlSearch } from '../sql/sql-dialect.js';
 import { FACT_COLUMNS, type FactRow, TURN_COLUMNS, type TurnRow, toFact, toTurn } from './map-postgres-rows.js';
@@ -20,6 +21,9 @@ const CORPUS_SAMPLE = 1000;
 /** A frequent term is looked for among the scope's newest rows, this many, so that the walk stays bounded. */
 const RECENT_WINDOW = 2000;
 
+/** Searches of up to this many terms run as prepared statements. */
+const PREPARED_TERMS = 16;
+
 type Words = keyof IndexDocument['words'];
 type Grams = keyof IndexDocument['grams'];
 
@@ -35,6 +39,8 @@ interface SearchedTable {
   table: string;
   id: string;
   filter: string;
+  /** Newest first (its index leads with the filter's columns and holds the lengths: read alone, it is enough). */
+  newest: string;
   words: IndexColumns<Words>;
   grams: IndexColumns<Grams>;
   /** Rank only the rarest terms up to the budget (facts), or every match (a session's turns). */
@@ -52,6 +58,7 @@ export function postgresSearch(schema: string, guard: PostgresGuard): SqlSearch 
     table: `${schema}.facts`,
     id: 'id',
     filter: 'agent_id = $1 AND user_id = $2 AND superseded_by IS NULL',
+    newest: 'agent_id DESC, user_id DESC, id DESC',
     words: {
       columns: { text: 'text_tokens', context: 'context_tokens', dated: 'dated' },
       length: 'words_length',
@@ -64,6 +71,7 @@ export function postgresSearch(schema: string, guard: PostgresGuard): SqlSearch 
     table: `${schema}.turn_index`,
     id: 'turn_id',
     filter: 'session_key = $1 AND turn_id < $2',
+    newest: 'session_key DESC, turn_id DESC',
     words: {
       columns: { text: 'text', context: 'context', dated: 'dated' },
       length: 'words_length',
@@ -78,11 +86,9 @@ export function postgresSearch(schema: string, guard: PostgresGuard): SqlSearch 
         const values: unknown[] = [scope.agentId, scope.userId ?? ''];
         const ranked = rankedIds(facts, query, values, limit);
         if (ranked === null) return [];
-        const rows = await sql.query<FactRow & { relevance: number }>(
-          `${ranked} SELECT ${FACT_COLUMNS}, best.relevance FROM best JOIN ${facts.table} f ON f.id = best.id
-           ORDER BY best.relevance DESC, f.id DESC`,
-          values,
-        );
+        const text = `${ranked} SELECT ${FACT_COLUMNS}, best.relevance FROM best JOIN ${facts.table} f ON f.id = best.id
+           ORDER BY best.relevance DESC, f.id DESC`;
+        const rows = await sql.query<FactRow & { relevance: number }>(text, values, statementName(query, text));
         return rows.map((row) => ({ fact: toFact(row), relevance: row.relevance }));
       }),
     turns: (sessionKey, query, { limit, beforeTurnId }) =>
@@ -90,14 +96,22 @@ export function postgresSearch(schema: string, guard: PostgresGuard): SqlSearch 
         const values: unknown[] = [sessionKey, beforeTurnId ?? Number.MAX_SAFE_INTEGER];
         const ranked = rankedIds(turns, query, values, limit);
         if (ranked === null) return [];
-        const rows = await sql.query<TurnRow & { relevance: number }>(
-          `${ranked} SELECT ${TURN_COLUMNS}, best.relevance FROM best JOIN ${schema}.turns t ON t.id = best.id
-           ORDER BY best.relevance DESC, t.id DESC`,
-          values,
-        );
+        const text = `${ranked} SELECT ${TURN_COLUMNS}, best.relevance FROM best JOIN ${schema}.turns t ON t.id = best.id
+           ORDER BY best.relevance DESC, t.id DESC`;
+        const rows = await sql.query<TurnRow & { relevance: number }>(text, values, statementName(query, text));
         return rows.map((row) => ({ turn: toTurn(row), relevance: row.relevance }));
       }),
   };
+}
+
+/**
+ * A search's statement is long to plan and its shape depends only on the number of terms: the common shapes (up to
+ * `PREPARED_TERMS` terms) are prepared once per connection, their plan kept (the values each search gives are read
+ * at run time: the plan does not depend on them), and the rarer, longer ones planned each time.
+ */
+function statementName(query: SearchQuery, text: string): string | undefined {
+  if (query.words.terms.length + query.grams.terms.length > PREPARED_TERMS) return undefined;
+  return `memstack_search_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
 }
 
 /**
@@ -114,7 +128,7 @@ function rankedIds(table: SearchedTable, query: SearchQuery, values: unknown[], 
   const corpus = `corpus AS MATERIALIZED (
     SELECT count(*) AS rows, coalesce(avg(${lengths[0]}), 1) AS w_average, coalesce(avg(${lengths[1]}), 1) AS g_average
     FROM (SELECT ${lengths.join(', ')} FROM ${table.table} WHERE ${table.filter}
-          ORDER BY ${table.id} DESC LIMIT ${CORPUS_SAMPLE}) sample)`;
+          ORDER BY ${table.newest} LIMIT ${CORPUS_SAMPLE}) sample)`;
   return `WITH ${corpus}, ${parts.map((part) => part.ctes).join(', ')},
     best AS (SELECT id, sum(score) AS relevance FROM (${parts.map((part) => part.scores).join(' UNION ALL ')}) hits
              GROUP BY id ORDER BY relevance DESC, id DESC LIMIT ${Math.max(0, Math.floor(limit))})`;
@@ -207,9 +221,10 @@ function partSql<Field extends string>(
   // its rows come from the GIN index instead.
   ctes.push(`${prefix}_frequent AS MATERIALIZED (
     SELECT t.term, t.query::tsquery AS query, found.ids FROM ${prefix}_terms t CROSS JOIN LATERAL (
-      SELECT array_agg(id) AS ids FROM (SELECT ${table.id} AS id FROM (SELECT ${table.id}, ${index.vector} FROM ${table.table}
-        WHERE ${table.filter} ORDER BY ${table.id} DESC LIMIT ${RECENT_WINDOW}) recent
-        WHERE ${index.vector} @@ t.query::tsquery ORDER BY ${table.id} DESC LIMIT ${RECENT_PER_FREQUENT_TERM}) newest) found
+      SELECT array_agg(id) AS ids FROM (SELECT row.${table.id} AS id FROM (SELECT ${table.id} FROM ${table.table}
+        WHERE ${table.filter} ORDER BY ${table.newest} LIMIT ${RECENT_WINDOW}) recent
+        JOIN ${table.table} row ON row.${table.id} = recent.${table.id}
+        WHERE row.${index.vector} @@ t.query::tsquery ORDER BY row.${table.id} DESC LIMIT ${RECENT_PER_FREQUENT_TERM}) newest) found
     WHERE t.rarity <= ${FREQUENT_TERMS_USED} AND NOT EXISTS (SELECT 1 FROM ${prefix}_rare))`);
   ctes.push(`${prefix}_recent AS (
     SELECT id, count(*)::float8 AS score FROM (
