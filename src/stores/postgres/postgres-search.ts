@@ -221,10 +221,11 @@ function partSql<Field extends string>(
   // its rows come from the GIN index instead.
   ctes.push(`${prefix}_frequent AS MATERIALIZED (
     SELECT t.term, t.query::tsquery AS query, found.ids FROM ${prefix}_terms t CROSS JOIN LATERAL (
-      SELECT array_agg(id) AS ids FROM (SELECT row.${table.id} AS id FROM (SELECT ${table.id} FROM ${table.table}
+      SELECT array_agg(id) AS ids FROM (SELECT recent.${table.id} AS id FROM (SELECT ${table.id} FROM ${table.table}
         WHERE ${table.filter} ORDER BY ${table.newest} LIMIT ${RECENT_WINDOW}) recent
-        JOIN ${table.table} row ON row.${table.id} = recent.${table.id}
-        WHERE row.${index.vector} @@ t.query::tsquery ORDER BY row.${table.id} DESC LIMIT ${RECENT_PER_FREQUENT_TERM}) newest) found
+        CROSS JOIN LATERAL (SELECT 1 FROM ${table.table} row WHERE row.${table.id} = recent.${table.id}
+          AND row.${index.vector} @@ t.query::tsquery OFFSET 0) holds
+        ORDER BY recent.${table.id} DESC LIMIT ${RECENT_PER_FREQUENT_TERM}) newest) found
     WHERE t.rarity <= ${FREQUENT_TERMS_USED} AND NOT EXISTS (SELECT 1 FROM ${prefix}_rare))`);
   ctes.push(`${prefix}_recent AS (
     SELECT id, count(*)::float8 AS score FROM (
