@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildFactQuery } from '../core/search/build-fact-query.js';
 import type { FactScope } from '../index.js';
 import {
   agentWide,
@@ -177,6 +178,31 @@ export function factCases(harness: ContractHarness, options: ContractOptions): v
         limit: 2,
       });
       expect(dateOnly.map((hit) => hit.fact.text)).toEqual(['User ran a half marathon']);
+    });
+
+    it('ranks a rare word of the scope above a word most of its facts hold', async () => {
+      for (let index = 0; index < 12; index += 1) {
+        await harness.insertFact(alice, fact(`User drinks coffee at the office on day ${index}`));
+      }
+      await harness.insertFact(alice, fact('User brews kombucha at home'));
+      const hits = await harness.store.facts.search(alice, factQuery({ words: ['coffee', 'kombucha'], cjk: [] }), {
+        limit: 3,
+      });
+      expect(hits[0]?.fact.text).toBe('User brews kombucha at home');
+      expect(hits).toHaveLength(3);
+    });
+
+    it('finds Chinese, Japanese and Korean facts by the words of a message', async () => {
+      await harness.insertFact(alice, fact('用户喜欢喝乌龙茶'));
+      await harness.insertFact(alice, fact('ユーザーは東京に住んでいます'));
+      await harness.insertFact(alice, fact('사용자는 서울에서 일합니다'));
+      await harness.insertFact(alice, fact('User drinks green tea in Lisbon'));
+      const first = async (message: string) =>
+        (await harness.store.facts.search(alice, factQuery(buildFactQuery(message)), { limit: 5 }))[0]?.fact.text;
+      expect(await first('我想喝乌龙茶')).toBe('用户喜欢喝乌龙茶');
+      expect(await first('東京はどうですか')).toBe('ユーザーは東京に住んでいます');
+      expect(await first('서울에서 일해요?')).toBe('사용자는 서울에서 일합니다');
+      expect(await first('green tea?')).toBe('User drinks green tea in Lisbon');
     });
 
     it('matches word forms (stemming)', async () => {

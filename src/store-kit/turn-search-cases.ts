@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildFactQuery } from '../core/search/build-fact-query.js';
 import { type ContractHarness, type ContractOptions, exchange, turnQuery, turnSearchOf } from './contract-fixtures.js';
 
 /** Turn search, an optional capability: skipped, not passed, for a store without it. */
@@ -24,6 +25,23 @@ export function turnSearchCases(harness: ContractHarness, options: ContractOptio
       expect(hits.every((hit) => !hit.turn.text.includes('elsewhere'))).toBe(true);
       expect(hits[0]?.relevance).toBeGreaterThan(0);
       expect(await turns.search('unknown', turnQuery(words('sqlite')), { limit: 5 })).toEqual([]);
+    });
+
+    it('finds Chinese and Korean turns by the words of a message, and a rare word above a common one', async (context) => {
+      const turns = turnSearchOf(context, harness.store);
+      await harness.store.sessions.appendExchange(exchange('s1', '我们明天去杭州喝龙井茶吧', '好的，杭州见'));
+      await harness.store.sessions.appendExchange(exchange('s1', '서울에서 회의가 있어요', '알겠습니다'));
+      for (let index = 0; index < 4; index += 1) {
+        await harness.store.sessions.appendExchange(
+          exchange('s1', `The weather today ${index}`, `Sunny weather ${index}`),
+        );
+      }
+      await harness.store.sessions.appendExchange(exchange('s1', 'The weather in Reykjavik', 'Cold.'));
+      const first = async (message: string) =>
+        (await turns.search('s1', turnQuery(buildFactQuery(message)), { limit: 5 }))[0]?.turn.text;
+      expect(await first('龙井茶怎么样')).toBe('我们明天去杭州喝龙井茶吧');
+      expect(await first('서울 회의')).toBe('서울에서 회의가 있어요');
+      expect(await first('weather in reykjavik')).toBe('The weather in Reykjavik');
     });
 
     it('searches each turn with its neighbours as context, at a lower weight than its own text', async (context) => {

@@ -95,11 +95,9 @@ async function readAll(store: MemoryStore): Promise<unknown> {
   }
   // Jobs copied in one transaction share their creation time: compared as a set.
   const pending = (await jobs.list({ state: 'queued', limit: 100 })).map((job) => JSON.stringify(job.job)).sort();
-  // Scores to 9 decimals: the two stores sum the same bm25 terms in another order.
+  // What a search finds, in its order: each engine's relevance is its own (decision 33).
   return JSON.parse(
-    JSON.stringify({ sessions: perSession, facts, pending }, (key, value) =>
-      key === 'relevance' ? Number(value.toFixed(9)) : value,
-    ),
+    JSON.stringify({ sessions: perSession, facts, pending }, (key, value) => (key === 'relevance' ? undefined : value)),
   );
 }
 

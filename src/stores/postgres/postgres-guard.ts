@@ -10,7 +10,8 @@ import type { Sql as SharedSql, SqlConnection } from '../sql/sql.js';
  * back with bigint columns as numbers (ids and counts stay far below 2^53).
  */
 export interface Sql extends SharedSql {
-  query<Row>(text: string, values?: readonly unknown[]): Promise<Row[]>;
+  /** `name`: the statement is prepared under it on each connection once, and its plan kept there. */
+  query<Row>(text: string, values?: readonly unknown[], name?: string): Promise<Row[]>;
 }
 
 /** A statement runner inside a transaction, with its client (for a job queue that writes in the same transaction). */
@@ -22,12 +23,6 @@ export interface TransactionSql extends Sql {
 export interface PostgresGuard extends SqlConnection {
   /** One statement (or several, each on its own) on the pool. */
   read<T>(operation: string, run: (sql: Sql) => Promise<T>): Promise<T>;
-  /**
-   * A search: a REPEATABLE READ, READ ONLY transaction (the corpus figures and the rows ranked from one snapshot),
-   * planned with the indexes. The planner would scan a table for a term half its rows hold, reading every row's
-   * vector; the GIN index finds them without reading a vector.
-   */
-  search<T>(operation: string, run: (sql: Sql) => Promise<T>): Promise<T>;
   /**
    * A READ COMMITTED transaction; tried again (3 attempts) when Postgres aborts it for a deadlock or a serialization
    * failure, which only happens when nothing of it was committed.
@@ -55,8 +50,8 @@ const ATTEMPTS = 3;
 export function postgresGuard(pool: pg.Pool, options: { ownsPool: boolean }): PostgresGuard {
   let closed = false;
   const sqlOf = (client: pg.Pool | pg.PoolClient): Sql => {
-    const query = async <Row>(text: string, values: readonly unknown[] = []) =>
-      (await client.query({ text, values: [...values], types })).rows as Row[];
+    const query = async <Row>(text: string, values: readonly unknown[] = [], name?: string) =>
+      (await client.query({ text, values: [...values], types, ...(name ? { name } : {}) })).rows as Row[];
     return {
       query,
       all: (text, values) => query(numberedPlaceholders(text), values),
@@ -99,29 +94,6 @@ export function postgresGuard(pool: pg.Pool, options: { ownsPool: boolean }): Po
         return await run(sqlOf(pool));
       } catch (error) {
         return fail(operation, error);
-      }
-    },
-    search: async (operation, run) => {
-      open(operation);
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        return fail(operation, error);
-      }
-      let broken = false;
-      try {
-        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_seqscan = off');
-        const result = await run(sqlOf(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        return fail(operation, error);
-      } finally {
-        client.release(broken);
       }
     },
     write: async (operation, run) => {

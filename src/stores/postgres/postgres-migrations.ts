@@ -4,8 +4,8 @@
  *
  * The tables mirror the SQLite store's after its 10 migrations. Where SQLite keeps FTS5 tables, each indexed row keeps
  * the core's tokens per field (decision 15) with its token count and a tsvector of them (`index_vector`: the tokens
- * as they are, no parser, no dictionary), GIN indexed: the vector finds the rows, bm25 is computed as FTS5 computes
- * it (`fts5Bm25`).
+ * as they are, no parser, no dictionary), GIN indexed: the vector finds the rows, and the search scores them by bm25
+ * in the statement (`postgresSearch`).
  */
 export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `
@@ -279,5 +279,24 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
         WHERE name LIKE 'memstack-%' AND state IN ('created', 'retry', 'active') ORDER BY created_on;
     END IF;
   END $$;
+  `,
+  // Searches rank in the database (decision 33), with the corpus figures of the scope or session read from its newest
+  // rows: the shared counters and their triggers go, and those rows' lengths are in the indexes that find them.
+  (s) => `
+  DROP TRIGGER turn_index_inserted ON ${s}.turn_index;
+  DROP TRIGGER turn_index_updated ON ${s}.turn_index;
+  DROP TRIGGER turn_index_deleted ON ${s}.turn_index;
+  DROP TRIGGER facts_inserted ON ${s}.facts;
+  DROP TRIGGER facts_updated ON ${s}.facts;
+  DROP TRIGGER facts_deleted ON ${s}.facts;
+  DROP FUNCTION ${s}.count_indexed();
+  DROP TABLE ${s}.index_stats;
+  ALTER TABLE ${s}.turn_index DROP COLUMN shard, DROP COLUMN indexed;
+  ALTER TABLE ${s}.facts DROP COLUMN shard, DROP COLUMN indexed;
+  CREATE INDEX facts_scope_lengths ON ${s}.facts (agent_id, user_id, id) INCLUDE (words_length, grams_length)
+    WHERE superseded_by IS NULL;
+  DROP INDEX ${s}.facts_scope_recent;
+  CREATE INDEX turn_index_session_lengths ON ${s}.turn_index (session_key, turn_id) INCLUDE (words_length, grams_length);
+  DROP INDEX ${s}.turn_index_session;
   `,
 ];

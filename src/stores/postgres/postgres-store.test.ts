@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../../../test/support/test-postgres.js';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../../core/search/build-search-query.js';
 import { StoreError } from '../../spec/errors/store-error.js';
-import type { ExchangeWrite, FactQuery, MemoryStore } from '../../spec/memory-store.js';
+import type { ExchangeWrite, FactQuery } from '../../spec/memory-store.js';
 import { runMemoryStoreContract } from '../../store-kit/contract.js';
 import { sqliteStore } from '../sqlite/sqlite-store.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
@@ -47,25 +47,6 @@ async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-/** bm25's corpus figures, as the triggers keep them, equal a count of the indexes. */
-async function expectExactStats(schema: string): Promise<void> {
-  await withClient(async (client) => {
-    const kept = await client.query(
-      `SELECT index_name, sum(rows)::int AS rows, sum(words_tokens)::int AS words, sum(grams_tokens)::int AS grams
-       FROM "${schema}".index_stats GROUP BY index_name ORDER BY index_name`,
-    );
-    const counted = await client.query(
-      `SELECT 'facts' AS index_name, count(*)::int AS rows, coalesce(sum(words_length), 0)::int AS words,
-         coalesce(sum(grams_length), 0)::int AS grams FROM "${schema}".facts WHERE superseded_by IS NULL
-       UNION ALL
-       SELECT 'turns', count(*)::int, coalesce(sum(words_length), 0)::int, coalesce(sum(grams_length), 0)::int
-       FROM "${schema}".turn_index`,
-    );
-    expect(kept.rows).toEqual(counted.rows);
-    expect(counted.rows.some((row) => row.rows > 0)).toBe(true);
-  });
-}
-
 describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
   runMemoryStoreContract('postgres', () =>
     postgresStore({ connectionString: url, schema: freshSchema('contract'), poolSize: 4 }),
@@ -87,7 +68,6 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     }));
     expect(tables).toEqual([
       'facts',
-      'index_stats',
       'jobs',
       'migrations',
       'sent_systems',
@@ -145,7 +125,6 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
       ),
     );
     expect(won.filter(Boolean)).toHaveLength(1);
-    await expectExactStats(schema);
     await Promise.all(stores.map((store) => store.close()));
   });
 
@@ -168,7 +147,6 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     const left = (await forgetter.sessions.read('thread'))?.turns ?? [];
     expect(left.length).toBe(2 * 2 * 7);
     expect(left.filter((turn) => turn.userId === 'ana')).toEqual([]);
-    await expectExactStats(schema);
     await Promise.all(stores.map((store) => store.close()));
   });
 
@@ -271,7 +249,6 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
 
     const report = await store.forget({ agentId: 'bot', userId: 'ana' });
     expect(report).toMatchObject({ turns: 6, facts: 1, factsRewritten: 1 });
-    await expectExactStats(schema);
 
     const leftovers = await withClient(async (client) => {
       const columns = (
@@ -299,13 +276,12 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     await store.close();
   });
 
-  it("finds a frequent term's most recent facts in the scope as SQLite does, dense or sparse, past the newest 2,000", async () => {
+  it("finds a frequent term's most recent facts in the scope, dense or sparse, past the newest 2,000, and a rare one's by bm25", async () => {
     const postgres = await freshStore('frequent');
-    const sqlite = sqliteStore({ path: ':memory:' });
     const alice = { agentId: 'bot', userId: 'alice' };
     const bob = { agentId: 'bot', userId: 'bob' };
-    // Alice: 2,300 facts; "deploy" in every third (dense), "kafka" in 20 of her oldest 300 (sparse, and outside her
-    // newest 2,000); Bob: 300 facts with "kafka", so that both terms are frequent in the whole index.
+    // Alice: 2,300 facts; "deploy" in every third (dense), "kafka" in 20 of her oldest 300 (rare in her scope, and
+    // outside her newest 2,000), "redis" in most; Bob: 300 facts with "kafka" and "deploy", newer than all of hers.
     const rows: Array<[typeof alice, string]> = [];
     for (let index = 0; index < 2300; index += 1) {
       const words = [
@@ -317,36 +293,44 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
     }
     for (let index = 0; index < 300; index += 1)
       rows.push([bob, `User runs kafka cluster ${index} with deploy ${index}`]);
-    for (const store of [sqlite, postgres]) {
-      let next = 0;
-      const write = async () => {
-        for (let at = next++; at < rows.length; at = next++) {
-          const [scope, text] = rows[at] as [typeof alice, string];
-          await store.facts.insert(scope, {
-            text,
-            hash: `h${at}`,
-            sourceSessionKey: null,
-            sourceTurnId: null,
-            source: 'api',
-            at: new Date(Date.UTC(2024, 0, 1) + at * 60_000),
-          });
-        }
-      };
-      // One at a time in both stores, so that both give the same ids.
-      await write();
+    const ids: number[] = [];
+    for (const [at, [scope, text]] of rows.entries()) {
+      const inserted = await postgres.facts.insert(scope, {
+        text,
+        hash: `h${at}`,
+        sourceSessionKey: null,
+        sourceTurnId: null,
+        source: 'api',
+        at: new Date(Date.UTC(2024, 0, 1) + at * 60_000),
+      });
+      ids.push(inserted?.id ?? 0);
     }
-    for (const words of [['kafka'], ['deploy'], ['kafka', 'deploy'], ['redis', 'build', 'kafka']]) {
-      const query = buildSearchQuery({ words, cjk: [] }, FACT_SEARCH_WEIGHTS);
-      const ids = async (store: MemoryStore) =>
-        (await store.facts.search(alice, query, { limit: 10 })).map((candidate) => candidate.fact.id);
-      const expected = await ids(sqlite);
-      expect(expected.length).toBeGreaterThan(0);
-      expect(await ids(postgres)).toEqual(expected);
-    }
-    await sqlite.close();
+    const search = async (words: string[]) =>
+      (
+        await postgres.facts.search(alice, buildSearchQuery({ words, cjk: [] }, FACT_SEARCH_WEIGHTS), { limit: 10 })
+      ).map((candidate) => candidate.fact.id);
+    // Dense: her ten newest facts that hold it.
+    const deploy = ids
+      .filter((_, at) => at < 2300 && at % 3 === 0)
+      .slice(-10)
+      .reverse();
+    expect(await search(['deploy'])).toEqual(deploy);
+    // Rare in her scope (however frequent in Bob's): her ten facts that hold it, none of Bob's.
+    const kafka = new Set(ids.filter((_, at) => at < 300 && at % 15 === 0));
+    const found = await search(['kafka']);
+    expect(found).toHaveLength(10);
+    for (const id of found) expect(kafka.has(id)).toBe(true);
+    // A rare term and a frequent one: the rare one is ranked.
+    const both = await search(['kafka', 'deploy']);
+    expect(both).toHaveLength(10);
+    for (const id of both) expect(kafka.has(id)).toBe(true);
+    // Every term frequent: the facts that hold most of them, the newest first among equals.
+    const frequent = await search(['redis', 'build', 'deploy']);
+    expect(frequent).toHaveLength(10);
+    expect(frequent.every((id) => ids.indexOf(id) >= 300 && ids.indexOf(id) < 2300)).toBe(true);
   }, 120_000);
 
-  it('ranks facts and turns with the same scores as the SQLite store (FTS5 bm25)', async () => {
+  it('finds the facts and turns the SQLite store finds, and forgets superseded and removed facts', async () => {
     const postgres = await freshStore('parity');
     const sqlite = sqliteStore({ path: ':memory:' });
     const scope = { agentId: 'bot', userId: 'ana' };
@@ -405,47 +389,29 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
       { words: ['fly.io', 'compose'], cjk: [] },
       { words: [], cjk: ['哈哈哈', '大笑'] },
     ];
-    const scores = (found: Array<{ relevance: number }>) => found.map((hit) => hit.relevance);
+    // Each engine ranks by its own bm25 (Postgres's corpus figures are the scope's, SQLite's the whole index's, which
+    // in a corpus this small reorders close scores): the same documents are found.
+    const foundTexts = (found: Array<{ fact: { text: string } } | { turn: { text: string } }>) =>
+      found.map((hit) => ('fact' in hit ? hit.fact.text : hit.turn.text));
     let hits = 0;
     for (const query of queries) {
       const facts = buildSearchQuery(query, FACT_SEARCH_WEIGHTS);
       const [mine, theirs] = [
-        await postgres.facts.search(scope, facts, { limit: 10 }),
-        await sqlite.facts.search(scope, facts, { limit: 10 }),
+        foundTexts(await postgres.facts.search(scope, facts, { limit: 10 })),
+        foundTexts(await sqlite.facts.search(scope, facts, { limit: 10 })),
       ];
-      expect(mine.map((hit) => hit.fact.text)).toEqual(theirs.map((hit) => hit.fact.text));
-      for (const [index, score] of scores(mine).entries()) expect(score).toBeCloseTo(scores(theirs)[index] ?? 0, 9);
+      expect([...mine].sort()).toEqual([...theirs].sort());
       hits += mine.length;
       const turns = buildSearchQuery(query, TURN_SEARCH_WEIGHTS);
       const [mineTurns, theirTurns] = [
-        await postgres.turnSearch.search('s', turns, { limit: 10 }),
-        await sqlite.turnSearch.search('s', turns, { limit: 10 }),
+        foundTexts(await postgres.turnSearch.search('s', turns, { limit: 10 })),
+        foundTexts(await sqlite.turnSearch.search('s', turns, { limit: 10 })),
       ];
-      expect(mineTurns.map((hit) => hit.turn.text)).toEqual(theirTurns.map((hit) => hit.turn.text));
-      for (const [index, score] of scores(mineTurns).entries()) {
-        expect(score).toBeCloseTo(scores(theirTurns)[index] ?? 0, 9);
-      }
+      expect([...mineTurns].sort()).toEqual([...theirTurns].sort());
       hits += mineTurns.length;
     }
     expect(hits).toBeGreaterThan(20);
-    // A touch changes no figure: it writes (and locks) no row of them.
-    const versions = () =>
-      withClient(
-        async (client) =>
-          (
-            await client.query(
-              `SELECT shard, xmin::text FROM "${postgres.schema}".index_stats ORDER BY index_name, shard`,
-            )
-          ).rows,
-      );
-    const before = await versions();
-    await postgres.facts.touch(
-      scope,
-      (await postgres.facts.list(scope)).map((fact) => fact.id),
-      new Date(),
-    );
-    expect(await versions()).toEqual(before);
-    // Superseded, edited and removed facts leave the corpus figures as they leave FTS5's.
+    // Superseded and removed facts are found no more; an edited one by its new words only.
     const [first, second, third] = await postgres.facts.list(scope);
     await postgres.facts.supersede(scope, first?.id ?? 0, second?.id ?? 0);
     await postgres.facts.edit(scope, third?.id ?? 0, {
@@ -454,7 +420,14 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
       at: new Date(),
     });
     await postgres.facts.remove(scope, second?.id ?? 0);
-    await expectExactStats(postgres.schema);
+    const find = async (words: string[]) =>
+      foundTexts(
+        await postgres.facts.search(scope, buildSearchQuery({ words, cjk: [] }, FACT_SEARCH_WEIGHTS), { limit: 10 }),
+      );
+    expect(await find(['docker', 'deploy'])).not.toContain(foundTexts([{ fact: first ?? { text: '' } }])[0]);
+    expect(await find(['pnpm'])).toEqual([]);
+    expect(await find(['porto'])).toEqual(['User lives in Porto now']);
+    expect(await find(['lisbon'])).toEqual([]);
     await postgres.close();
     await sqlite.close();
   });

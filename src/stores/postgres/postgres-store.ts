@@ -12,12 +12,11 @@ import { sqlSessionStore } from '../sql/sql-session-store.js';
 import { sqlStoreBrowser } from '../sql/sql-store-browser.js';
 import { sqlTurnIndex } from '../sql/sql-turn-index.js';
 import { sqlVectorStore } from '../sql/sql-vector-store.js';
-import { postgresFactSearch } from './postgres-fact-search.js';
 import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
 import { type PostgresGuard, postgresGuard } from './postgres-guard.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
+import { postgresSearch } from './postgres-search.js';
 import { postgresTurnIndexWrites } from './postgres-turn-index-writes.js';
-import { postgresTurnSearch } from './postgres-turn-search.js';
 
 /**
  * The durable job queue, in the schema's `jobs` table (decision 20): on (`true`, the default), or `false` for none (the
@@ -131,7 +130,8 @@ async function createPostgresStoreInternals(options: {
   };
   // Claimers on several machines: each locks the job it takes and passes the others' by; a lease ends by its time.
   const queue = options.jobs ? sqlJobStore(dialect, { lockClaimed: 'FOR UPDATE SKIP LOCKED' }) : undefined;
-  const { writes: factWrites, ...facts } = sqlFactStore(dialect, postgresFactSearch(schema, guard));
+  const search = postgresSearch(schema, guard);
+  const { writes: factWrites, ...facts } = sqlFactStore(dialect, search.facts);
   const turnIndex = sqlTurnIndex(dialect, postgresTurnIndexWrites(schema));
   const sessions = sqlSessionStore(dialect, { factWrites, turnIndex, enqueue: queue?.enqueue });
   return {
@@ -141,7 +141,7 @@ async function createPostgresStoreInternals(options: {
     schema: options.schema,
     sessions,
     facts,
-    turnSearch: postgresTurnSearch(schema, guard),
+    turnSearch: { search: search.turns },
     browse: sqlStoreBrowser(dialect, (column) => `CAST(${column} AS jsonb)`),
     vectors: sqlVectorStore(dialect),
     ...(queue ? { jobs: queue.jobs } : {}),

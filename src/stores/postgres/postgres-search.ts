@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import type { FieldSearch, IndexDocument, SearchQuery } from '../../spec/memory-store.js';
+import type { SqlSearch } from '../sql/sql-dialect.js';
+import { FACT_COLUMNS, type FactRow, toFact } from '../sql/map-fact-row.js';
+import { TURN_COLUMNS, type TurnRow, toTurn } from '../sql/map-session-rows.js';
+import type { PostgresGuard } from './postgres-guard.js';
+import { toTsquery } from './to-tsquery.js';
+
+/**
+ * As the SQLite store's fact search (`plan-fts5-search.ts`): a query ranks exactly, by bm25, at most this many
+ * documents (summed over its terms' document frequencies in the scope); when every term is more frequent, the rarest
+ * few are each looked up among their most recent documents in the scope, and a fact scores by how many hold it.
+ */
+const RANKED_DOCUMENT_BUDGET = 250;
+const RECENT_PER_FREQUENT_TERM = 30;
+const FREQUENT_TERMS_USED = 3;
+/**
+ * bm25's corpus figures (row count, mean length) are read from the scope's or session's newest rows, at most this
+ * many: exact below it, a bounded read above it (idf then ranks terms as in a scope of this size).
+ */
+const CORPUS_SAMPLE = 1000;
+/** A frequent term is looked for among the scope's newest rows, this many, so that the walk stays bounded. */
+const RECENT_WINDOW = 2000;
+
+/** Searches of up to this many terms run as prepared statements. */
+const PREPARED_TERMS = 16;
+
+type Words = keyof IndexDocument['words'];
+type Grams = keyof IndexDocument['grams'];
+
+/** Where one index (the words or the grams of facts or of turns) keeps its fields, length and vector. */
+interface IndexColumns<Field extends string> {
+  columns: Readonly<Record<Field, string>>;
+  length: string;
+  vector: string;
+}
+
+/** A table searched: its rows, the filter that keeps a scope's or session's (`$1`, `$2`), and its two indexes. */
+interface SearchedTable {
+  table: string;
+  id: string;
+  filter: string;
+  /** Newest first (its index leads with the filter's columns and holds the lengths: read alone, it is enough). */
+  newest: string;
+  words: IndexColumns<Words>;
+  grams: IndexColumns<Grams>;
+  /** Rank only the rarest terms up to the budget (facts), or every match (a session's turns). */
+  budget: boolean;
+}
+
+/**
+ * Postgres's full-text search, ranked in the database: the core's index tokens (decision 15) are matched through the
+ * GIN index of each row's tokens (`index_vector`), and each row is scored there by bm25 over its fields as FTS5
+ * scores it, with the corpus figures of the scope (or session) counted in the same statement, so that only the best
+ * rows travel. One statement per search, no statistics kept by writes.
+ */
+export function postgresSearch(schema: string, guard: PostgresGuard): SqlSearch {
+  const facts: SearchedTable = {
+    table: `${schema}.facts`,
+    id: 'id',
+    filter: 'agent_id = $1 AND user_id = $2 AND superseded_by IS NULL',
+    newest: 'agent_id DESC, user_id DESC, id DESC',
+    words: {
+      columns: { text: 'text_tokens', context: 'context_tokens', dated: 'dated' },
+      length: 'words_length',
+      vector: 'words_vector',
+    },
+    grams: { columns: { text: 'grams', context: 'context_grams' }, length: 'grams_length', vector: 'grams_vector' },
+    budget: true,
+  };
+  const turns: SearchedTable = {
+    table: `${schema}.turn_index`,
+    id: 'turn_id',
+    filter: 'session_key = $1 AND turn_id < $2',
+    newest: 'session_key DESC, turn_id DESC',
+    words: {
+      columns: { text: 'text', context: 'context', dated: 'dated' },
+      length: 'words_length',
+      vector: 'words_vector',
+    },
+    grams: { columns: { text: 'grams', context: 'context_grams' }, length: 'grams_length', vector: 'grams_vector' },
+    budget: false,
+  };
+  return {
+    facts: (scope, query, limit) =>
+      guard.read('search facts', async (sql) => {
+        const values: unknown[] = [scope.agentId, scope.userId ?? ''];
+        const ranked = rankedIds(facts, query, values, limit);
+        if (ranked === null) return [];
+        const text = `${ranked} SELECT ${FACT_COLUMNS}, best.relevance FROM best JOIN ${facts.table} f ON f.id = best.id
+           ORDER BY best.relevance DESC, f.id DESC`;
+        const rows = await sql.query<FactRow & { relevance: number }>(text, values, statementName(query, text));
+        return rows.map((row) => ({ fact: toFact(row), relevance: row.relevance }));
+      }),
+    turns: (sessionKey, query, { limit, beforeTurnId }) =>
+      guard.read('search turns', async (sql) => {
+        const values: unknown[] = [sessionKey, beforeTurnId ?? Number.MAX_SAFE_INTEGER];
+        const ranked = rankedIds(turns, query, values, limit);
+        if (ranked === null) return [];
+        const text = `${ranked} SELECT ${TURN_COLUMNS}, best.relevance FROM best JOIN ${schema}.turns t ON t.id = best.id
+           ORDER BY best.relevance DESC, t.id DESC`;
+        const rows = await sql.query<TurnRow & { relevance: number }>(text, values, statementName(query, text));
+        return rows.map((row) => ({ turn: toTurn(row), relevance: row.relevance }));
+      }),
+  };
+}
+
+/**
+ * A search's statement is long to plan and its shape depends only on the number of terms: the common shapes (up to
+ * `PREPARED_TERMS` terms) are prepared once per connection, their plan kept (the values each search gives are read
+ * at run time: the plan does not depend on them), and the rarer, longer ones planned each time.
+ */
+function statementName(query: SearchQuery, text: string): string | undefined {
+  if (query.words.terms.length + query.grams.terms.length > PREPARED_TERMS) return undefined;
+  return `memstack_search_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * The CTEs of a search, ending with `best (id, relevance)`: the best `limit` rows, a row found by both indexes adding
+ * up its two relevances. Null when no term can match.
+ */
+function rankedIds(table: SearchedTable, query: SearchQuery, values: unknown[], limit: number): string | null {
+  const parts = [
+    partSql('w', table, table.words, query.words, values),
+    partSql('g', table, table.grams, query.grams, values),
+  ].filter((part) => part !== null);
+  if (parts.length === 0) return null;
+  const lengths = [table.words.length, table.grams.length];
+  const corpus = `corpus AS MATERIALIZED (
+    SELECT count(*) AS rows, coalesce(avg(${lengths[0]}), 1) AS w_average, coalesce(avg(${lengths[1]}), 1) AS g_average
+    FROM (SELECT ${lengths.join(', ')} FROM ${table.table} WHERE ${table.filter}
+          ORDER BY ${table.newest} LIMIT ${CORPUS_SAMPLE}) sample)`;
+  return `WITH ${corpus}, ${parts.map((part) => part.ctes).join(', ')},
+    best AS (SELECT id, sum(score) AS relevance FROM (${parts.map((part) => part.scores).join(' UNION ALL ')}) hits
+             GROUP BY id ORDER BY relevance DESC, id DESC LIMIT ${Math.max(0, Math.floor(limit))})`;
+}
+
+/**
+ * One index's part of a search: each term's document frequency in the scope (counted up to the budget and one more
+ * when the search has one), the rare terms' bm25 over the rows that hold any of them, or, when every term is
+ * frequent, the rarest few terms' most recent rows. `ctes`: its CTEs (named with `prefix`); `scores`: a SELECT of
+ * (id, score).
+ */
+function partSql<Field extends string>(
+  prefix: string,
+  table: SearchedTable,
+  index: IndexColumns<Field>,
+  search: FieldSearch<Field>,
+  values: unknown[],
+): { ctes: string; scores: string } | null {
+  const order = Object.keys(index.columns) as Field[];
+  const terms = search.terms;
+  if (terms.length === 0) return null;
+  const parameter = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const patterns = terms.map((term) => parameter(` ${term.tokens.join('  ')}${term.prefix ? '' : ' '}`));
+  // A term whose every token is too long for a lexeme (`toTsquery`) is looked for in the fields' text instead.
+  const unindexed: string[] = [];
+  const cap = table.budget ? ` LIMIT ${RANKED_DOCUMENT_BUDGET + 1}` : '';
+  const rows = terms.map((term, at) => {
+    const query = toTsquery(
+      term,
+      term.fields.map((field) => order.indexOf(field)),
+    );
+    const tsquery = parameter(query?.query ?? null);
+    // The query as a subquery's value: planned without its value, the count walks the GIN index's rows (a plan for
+    // the value would scan the table for a term that many rows hold, reading each row's vector).
+    let match = `${index.vector} @@ (SELECT ${tsquery}::tsquery)`;
+    if (query === null) {
+      match = `(${term.fields.map((field) => `strpos(' ' || replace(${index.columns[field]}, ' ', '  ') || ' ', ${patterns[at]}) > 0`).join(' OR ')})`;
+      unindexed.push(`(EXISTS (SELECT 1 FROM ${prefix}_rare WHERE term = ${at}) AND ${match})`);
+    }
+    const documents = `(SELECT count(*) FROM (SELECT 1 FROM ${table.table} WHERE ${table.filter} AND ${match}${cap}) hits)`;
+    return `(${at}, ${tsquery}::text, ${documents})`;
+  });
+  // The terms present in the scope, rarest first; the rare ones are those within the budget.
+  const ctes = [
+    `${prefix}_terms AS MATERIALIZED (
+      SELECT term, query, documents, sum(documents) OVER (ORDER BY documents, term) AS running,
+        row_number() OVER (ORDER BY documents, term) AS rarity
+      FROM (VALUES ${rows.join(', ')}) counted (term, query, documents) WHERE documents > 0)`,
+    `${prefix}_rare AS MATERIALIZED (SELECT term, query, documents FROM ${prefix}_terms
+      ${table.budget ? `WHERE running <= ${RANKED_DOCUMENT_BUDGET}` : ''})`,
+    // Each rare term's idf, as FTS5 computes it: ln((N - n + 0.5) / (n + 0.5)), 1e-6 when not positive.
+    `${prefix}_idf AS MATERIALIZED (SELECT ${terms
+      .map(
+        (_, at) => `max(CASE WHEN term = ${at} THEN greatest(ln(greatest(corpus.rows - documents + 0.5, 0.5)
+          / (documents + 0.5)), 1e-6) END) AS idf${at}`,
+      )
+      .join(', ')}, string_agg('(' || query || ')', ' | ')::tsquery AS query FROM ${prefix}_rare, corpus)`,
+  ];
+  // A term's hits in a field: its phrase's occurrences among the field's tokens, each token between two spaces of its
+  // own (the separators doubled) so that neighbouring occurrences are all counted.
+  const padded = order.map((field) => `' ' || replace(${index.columns[field]}, ' ', '  ') || ' ' AS ${field}`);
+  const hits = terms.map((term, at) => {
+    const pattern = patterns[at] as string;
+    const weighted = term.fields.map(
+      (field) =>
+        `${Number(search.weights[field])} * ((length(c.${field}) - length(replace(c.${field}, ${pattern}, ''))) / length(${pattern}))`,
+    );
+    return `(${weighted.join(' + ')})::float8 AS h${at}`;
+  });
+  const score = terms
+    .map(
+      (_, at) =>
+        `coalesce(i.idf${at} * h${at} * 2.2 / nullif(h${at} + 1.2 * (0.25 + 0.75 * length / corpus.${prefix}_average), 0), 0)`,
+    )
+    .join(' + ');
+  ctes.push(`${prefix}_ranked AS (
+    SELECT id, score FROM (
+      SELECT id, ${score} AS score FROM (
+        SELECT ${table.id} AS id, ${index.length} AS length, ${hits.join(', ')}
+        FROM (SELECT ${table.id}, ${index.length}, ${padded.join(', ')} FROM ${table.table}
+              WHERE ${table.filter} AND (${[`${index.vector} @@ (SELECT query FROM ${prefix}_idf)`, ...unindexed].join(' OR ')})) c
+      ) counted, ${prefix}_idf i, corpus
+    ) scored WHERE score > 0)`);
+  if (!table.budget) return { ctes: ctes.join(',\n'), scores: `SELECT id, score FROM ${prefix}_ranked` };
+  // No rare term: the rarest few, each among its most recent rows in the scope; a row scores by how many hold it.
+  // First among the scope's newest rows (a bounded walk); a term found there less often is sparse in the scope, and
+  // its rows come from the GIN index instead.
+  ctes.push(`${prefix}_frequent AS MATERIALIZED (
+    SELECT t.term, t.query::tsquery AS query, found.ids FROM ${prefix}_terms t CROSS JOIN LATERAL (
+      SELECT array_agg(id) AS ids FROM (SELECT recent.${table.id} AS id FROM (SELECT ${table.id} FROM ${table.table}
+        WHERE ${table.filter} ORDER BY ${table.newest} LIMIT ${RECENT_WINDOW}) recent
+        CROSS JOIN LATERAL (SELECT 1 FROM ${table.table} row WHERE row.${table.id} = recent.${table.id}
+          AND row.${index.vector} @@ t.query::tsquery OFFSET 0) holds
+        ORDER BY recent.${table.id} DESC LIMIT ${RECENT_PER_FREQUENT_TERM}) newest) found
+    WHERE t.rarity <= ${FREQUENT_TERMS_USED} AND NOT EXISTS (SELECT 1 FROM ${prefix}_rare))`);
+  ctes.push(`${prefix}_recent AS (
+    SELECT id, count(*)::float8 AS score FROM (
+      SELECT unnest(ids) AS id FROM ${prefix}_frequent WHERE cardinality(ids) >= ${RECENT_PER_FREQUENT_TERM}
+      UNION ALL
+      SELECT sparse.id FROM ${prefix}_frequent t CROSS JOIN LATERAL (
+        SELECT id FROM (SELECT ${table.id} AS id FROM ${table.table} WHERE ${table.filter} AND ${index.vector} @@ t.query
+          OFFSET 0) matches ORDER BY id DESC LIMIT ${RECENT_PER_FREQUENT_TERM}) sparse
+      WHERE coalesce(cardinality(t.ids), 0) < ${RECENT_PER_FREQUENT_TERM}
+    ) hits GROUP BY id)`);
+  return {
+    ctes: ctes.join(',\n'),
+    scores: `SELECT id, score FROM ${prefix}_ranked UNION ALL SELECT id, score FROM ${prefix}_recent`,
+  };
+}
