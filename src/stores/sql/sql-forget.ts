@@ -11,6 +11,8 @@ import type { SqlDialect } from './sql-dialect.js';
 /** Facts per transaction, then turns per transaction: each batch holds the write lock (decision 13). */
 const FACTS_PER_BATCH = 100;
 const TURNS_PER_BATCH = 100;
+/** Sessions per transaction: their keys are a statement's values, which an engine limits (SQLite to 32,766). */
+const SESSIONS_PER_BATCH = 1000;
 
 /** What a forget needs of an engine besides its dialect. */
 export interface SqlForgetParts {
@@ -78,35 +80,34 @@ export function sqlForget(dialect: SqlDialect, parts: SqlForgetParts): (scope: F
     const own = ownFactsOf(scope, sessions);
     report.facts = await sql.run(`DELETE FROM ${facts} WHERE ${own.where}`, own.values);
     const removed = await sql.all<{ key: string }>(
-      `DELETE FROM ${sessions} WHERE ${inScope.where} RETURNING key`,
+      `DELETE FROM ${sessions} WHERE key IN
+         (SELECT key FROM ${sessions} WHERE ${inScope.where} LIMIT ${SESSIONS_PER_BATCH}) RETURNING key`,
       inScope.values,
     );
     report.sessions = removed.length;
-    return { report, deletedSessions: removed.map((row) => row.key), done: true };
+    return { report, deletedSessions: removed.map((row) => row.key), done: removed.length < SESSIONS_PER_BATCH };
   };
 
   const forgetUser = async (sql: Sql, scope: ForgetScope, userId: string): Promise<Batch> => {
     const inScope = sessionsOf(scope);
     // The sessions first, in key order, as an append locks its session before anything else: no deadlock with one.
+    // At most a batch of them: those after are taken by the next batches.
     const touched = await sql.all<TouchedSession>(
       `SELECT key, pin_task, pin_task_user_id, pin_clarifications, pin_attempts, summary, summary_through,
          task_source_turn_id
        FROM ${sessions} AS s WHERE ${inScope.where} AND (pin_task_user_id = ? OR ${parts.clarifiedBy('s.pin_clarifications')}
          OR EXISTS (SELECT 1 FROM ${turns} WHERE session_key = s.key AND user_id = ?))
-       ORDER BY key ${lockRows}`,
+       ORDER BY key LIMIT ${SESSIONS_PER_BATCH} ${lockRows}`,
       [...inScope.values, userId, userId, userId],
     );
     const keys = touched.map((session) => session.key);
     // The oldest turns first: a summary that covers one is dropped with the first batch. Only in the sessions locked
     // above: a session the user spoke in for the first time meanwhile is taken by the next batch.
-    const found =
-      keys.length === 0
-        ? []
-        : await sql.all<{ id: number; session_key: string }>(
-            `SELECT id, session_key FROM ${turns} WHERE user_id = ? AND session_key IN ${list(keys)}
-             ORDER BY id LIMIT ${TURNS_PER_BATCH} ${lockRows}`,
-            [userId, ...keys],
-          );
+    const found = await sql.all<{ id: number; session_key: string }>(
+      `SELECT id, session_key FROM ${turns} WHERE user_id = ? AND session_key IN ${list(keys)}
+       ORDER BY id LIMIT ${TURNS_PER_BATCH} ${lockRows}`,
+      [userId, ...keys],
+    );
     const forgottenIds = found.map((turn) => Number(turn.id));
     const forgotten = new Set(forgottenIds);
     const own = ownFactsOf(scope, sessions);
@@ -152,16 +153,14 @@ export function sqlForget(dialect: SqlDialect, parts: SqlForgetParts): (scope: F
         ],
       );
     }
-    if (keys.length > 0) {
-      // The requests kept for inspection hold the pin and the recap, which may quote the forgotten user: in a session
-      // they touched, the texts go (the traces' numbers stay).
-      await sql.run(
-        `UPDATE ${dialect.table('turn_traces')} SET format = NULL, system_hash = NULL, earlier_messages = NULL,
-           current = NULL WHERE session_key IN ${list(keys)}`,
-        keys,
-      );
-      await sql.run(`DELETE FROM ${dialect.table('sent_systems')} WHERE session_key IN ${list(keys)}`, keys);
-    }
+    // The requests kept for inspection hold the pin and the recap, which may quote the forgotten user: in a session
+    // they touched, the texts go (the traces' numbers stay).
+    await sql.run(
+      `UPDATE ${dialect.table('turn_traces')} SET format = NULL, system_hash = NULL, earlier_messages = NULL,
+         current = NULL WHERE session_key IN ${list(keys)}`,
+      keys,
+    );
+    await sql.run(`DELETE FROM ${dialect.table('sent_systems')} WHERE session_key IN ${list(keys)}`, keys);
     const emptied = await sql.all<{ key: string }>(
       `DELETE FROM ${sessions} WHERE ${inScope.where}
          AND NOT EXISTS (SELECT 1 FROM ${turns} WHERE session_key = sessions.key) RETURNING key`,
@@ -177,7 +176,7 @@ export function sqlForget(dialect: SqlDialect, parts: SqlForgetParts): (scope: F
     return {
       report: { sessions: emptied.length, turns: turnsDeleted, facts: factsDeleted, factsRewritten },
       deletedSessions: emptied.map((row) => row.key),
-      done: left === undefined,
+      done: left === undefined && touched.length < SESSIONS_PER_BATCH,
     };
   };
 
@@ -186,7 +185,7 @@ export function sqlForget(dialect: SqlDialect, parts: SqlForgetParts): (scope: F
    * rebuilt from the turns of their exchange that remain. Returns how many.
    */
   const rewriteQuotingFacts = async (sql: Sql, keys: readonly string[], forgotten: Set<number>): Promise<number> => {
-    if (forgotten.size === 0 || keys.length === 0) return 0;
+    if (forgotten.size === 0) return 0;
     const rows = await sql.all<{ id: number; text: string; created_at: unknown; context_turn_ids: unknown }>(
       `SELECT id, text, created_at, context_turn_ids FROM ${facts}
        WHERE source_session_key IN ${list(keys)} AND context_turn_ids != '[]' ${lockRows}`,
@@ -197,16 +196,11 @@ export function sqlForget(dialect: SqlDialect, parts: SqlForgetParts): (scope: F
       .filter((row) => row.kept.some((id) => forgotten.has(id)))
       .map((row) => ({ ...row, kept: row.kept.filter((id) => !forgotten.has(id)) }));
     const keptIds = [...new Set(quoting.flatMap((row) => row.kept))];
-    const texts = new Map(
-      keptIds.length === 0
-        ? []
-        : (
-            await sql.all<{ id: number; text: string }>(
-              `SELECT id, text FROM ${turns} WHERE id IN ${list(keptIds)}`,
-              keptIds,
-            )
-          ).map((turn) => [Number(turn.id), turn.text]),
+    const keptTurns = await sql.all<{ id: number; text: string }>(
+      `SELECT id, text FROM ${turns} WHERE id IN ${list(keptIds)}`,
+      keptIds,
     );
+    const texts = new Map(keptTurns.map((turn) => [Number(turn.id), turn.text]));
     for (const fact of quoting) {
       // As `insert` stores a context: the same cut and the same document; the search keywords, drawn from the whole
       // exchange, go with the forgotten turn.
