@@ -1,4 +1,3 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import pg from 'pg';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { JobStore } from '../../spec/job-store.js';
@@ -7,13 +6,13 @@ import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
 import type { SqlDialect } from '../sql/sql-dialect.js';
 import { sqlFactStore } from '../sql/sql-fact-store.js';
-import { type SqlJobs, sqlJobStore } from '../sql/sql-job-store.js';
+import { sqlForget } from '../sql/sql-forget.js';
+import { sqlJobStore } from '../sql/sql-job-store.js';
 import { sqlSessionStore } from '../sql/sql-session-store.js';
 import { sqlStoreBrowser } from '../sql/sql-store-browser.js';
 import { sqlTurnIndex } from '../sql/sql-turn-index.js';
 import { sqlVectorStore } from '../sql/sql-vector-store.js';
-import { deleteFacts, postgresForget, scopeFactIds } from './postgres-forget.js';
-import { type PostgresGuard, postgresGuard } from './postgres-guard.js';
+import { postgresGuard } from './postgres-guard.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { postgresSearch } from './postgres-search.js';
 import { postgresTurnIndexWrites } from './postgres-turn-index-writes.js';
@@ -63,10 +62,6 @@ const DEFAULT_SCHEMA = 'memstack';
 const DEFAULT_POOL_SIZE = 10;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const MINIMUM_SERVER_VERSION = 130000;
-/** Facts per transaction when `forget` removes a scope's facts. */
-const FORGET_BATCH_FACTS = 100;
-/** Turns per transaction when `forget` removes a scope's turns. */
-const FORGET_BATCH_TURNS = 100;
 
 /**
  * The server store: every table in one schema of a PostgreSQL (13 or later, UTF8) database, shared safely by any
@@ -145,44 +140,15 @@ async function createPostgresStoreInternals(options: {
     browse: sqlStoreBrowser(dialect, (column) => `CAST(${column} AS jsonb)`),
     vectors: sqlVectorStore(dialect),
     ...(queue ? { jobs: queue.jobs } : {}),
-    forget: (scope) => forget(schema, guard, scope, queue),
+    forget: sqlForget(dialect, {
+      clarifiedBy: (column) => `EXISTS (SELECT 1 FROM jsonb_array_elements(${column}) AS c WHERE c->>'userId' = ?)`,
+      reindexBeside: turnIndex.reindexBeside,
+      dropSessions: queue?.dropSessions,
+    }),
     close: async () => {
       if (!guard.closed) await guard.close();
     },
   };
-}
-
-async function forget(
-  schema: string,
-  guard: PostgresGuard,
-  scope: Parameters<MemoryStore['forget']>[0],
-  queue: SqlJobs | undefined,
-) {
-  // The scope's own facts first, a batch per transaction; then its turns, a batch per transaction, each with every
-  // copy of their words; the last one also takes the facts added meanwhile.
-  const ids = await guard.read('forget', (sql) => scopeFactIds(sql, schema, scope));
-  let factsFirst = 0;
-  for (let start = 0; start < ids.length; start += FORGET_BATCH_FACTS) {
-    const batch = ids.slice(start, start + FORGET_BATCH_FACTS);
-    factsFirst += await guard.write('forget', (sql) => deleteFacts(sql, schema, batch));
-    await yieldToEventLoop();
-  }
-  const report = { sessions: 0, turns: 0, facts: factsFirst, factsRewritten: 0 };
-  for (;;) {
-    const part = await guard.write('forget', async (sql) => {
-      const result = await postgresForget(sql, schema, scope, FORGET_BATCH_TURNS);
-      // The jobs of the sessions that went, in the same transaction: their worker would find nothing.
-      if (queue) await queue.dropSessions(sql, result.deletedSessions);
-      return result;
-    });
-    report.sessions += part.report.sessions;
-    report.turns += part.report.turns;
-    report.facts += part.report.facts;
-    report.factsRewritten += part.report.factsRewritten;
-    if (part.done) break;
-    await yieldToEventLoop();
-  }
-  return report;
 }
 
 /** Connects, checks the server (version, encoding) and migrates the schema, or fails with `STORE_OPEN_FAILED`. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reindexSessionTurns } from './reindex-session-turns.js';
@@ -85,4 +88,51 @@ describe('forget in batches', () => {
     expect(count("SELECT count(*) AS n FROM sessions WHERE key = 'thread'")).toBe(0);
     await store.close();
   });
+
+  it('forgets more sessions than one batch takes, and their jobs: a whole agent, and a user who spoke in each', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'memstack-forget-'));
+    const store = sqliteStore({ path: join(directory, 'memory.db') });
+    try {
+      const sessions = 1100;
+      for (const agentId of ['bot', 'kept']) {
+        for (let index = 0; index < sessions; index += 1) {
+          await store.sessions.appendExchange({
+            session: {
+              key: `${agentId}-${index}`,
+              uuid: `${agentId}${index}`,
+              agentId,
+              channelId: null,
+              threadId: `${index}`,
+            },
+            userId: 'ana',
+            user: { text: `message ${index}`, tokens: 2 },
+            assistant: { text: `reply ${index}`, tokens: 2 },
+            taskSource: false,
+            injectedFactIds: [],
+            at: new Date(),
+            extraction: { previousTurnId: null },
+          });
+        }
+      }
+      const count = (sql: string) => (store.database.prepare(sql).get() as { n: number }).n;
+      expect(await store.forget({ agentId: 'bot' })).toEqual({
+        sessions,
+        turns: 2 * sessions,
+        facts: 0,
+        factsRewritten: 0,
+      });
+      expect(await store.forget({ agentId: 'kept', userId: 'ana' })).toEqual({
+        sessions,
+        turns: 2 * sessions,
+        facts: 0,
+        factsRewritten: 0,
+      });
+      expect(count('SELECT count(*) AS n FROM sessions')).toBe(0);
+      expect(count('SELECT count(*) AS n FROM turns')).toBe(0);
+      expect(count('SELECT count(*) AS n FROM jobs')).toBe(0);
+    } finally {
+      await store.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,4 +1,3 @@
-import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
 import { buildFactDocument } from '../../core/search/build-fact-document.js';
@@ -9,6 +8,7 @@ import type { VectorStore } from '../../spec/vector-store.js';
 import { processLiveness } from '../sql/process-liveness.js';
 import type { SqlDialect } from '../sql/sql-dialect.js';
 import { sqlFactStore } from '../sql/sql-fact-store.js';
+import { sqlForget } from '../sql/sql-forget.js';
 import { sqlJobStore } from '../sql/sql-job-store.js';
 import { sqlSessionStore } from '../sql/sql-session-store.js';
 import { sqlStoreBrowser } from '../sql/sql-store-browser.js';
@@ -16,12 +16,11 @@ import { sqlTurnIndex } from '../sql/sql-turn-index.js';
 import { sqlVectorStore } from '../sql/sql-vector-store.js';
 import { reindexSessionTurns } from './reindex-session-turns.js';
 import { retryWhileLocked } from './retry-while-locked.js';
-import { rewriteDatabaseFile } from './rewrite-database-file.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
+import { sqliteAfterForget } from './sqlite-after-forget.js';
 import { sqliteConnection } from './sqlite-connection.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { fts5FactColumns, sqliteFactSearch } from './sqlite-fact-search.js';
-import { deleteFacts, scopeFactIds, sqliteForget } from './sqlite-forget.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { sqliteTurnIndexWrites } from './sqlite-turn-index-writes.js';
@@ -54,12 +53,6 @@ export interface SqliteMemoryStore extends MemoryStore {
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
-/** Facts per transaction when `forget` removes a scope's facts: each batch holds the lock and the event loop. */
-const FORGET_BATCH_FACTS = 100;
-/** Turns per transaction when `forget` removes a scope's turns (costlier in a thread others share: decision 13). */
-const FORGET_BATCH_TURNS = 100;
-/** How long `forget` keeps trying to empty the WAL while other connections still read older pages from it. */
-const CHECKPOINT_PATIENCE_MS = 2000;
 
 /**
  * The embedded default: one SQLite file (WAL, busy timeout, secure delete), migrated on open, with full-text
@@ -90,7 +83,6 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     throw new StoreError('STORE_OPEN_FAILED', `cannot prepare the SQLite database: ${String(error)}`, { cause: error });
   }
   const connection = sqliteConnection(database, { busyTimeoutMs });
-  const guard = connection.sync;
   const dialect: SqlDialect = { name: 'sqlite', connection, table: (name) => name, lockRows: '' };
   // A file keeps its own job queue (decision 16); an in-memory database dies with its process, jobs and all, so the
   // stack's in-memory queue serves it.
@@ -111,81 +103,14 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     browse: sqlStoreBrowser(dialect, (column) => column),
     vectors: sqlVectorStore(dialect),
     facts,
-    forget: async (scope) => {
-      // The scope's own facts first, a batch per transaction with the event loop running in between; then its
-      // turns, a batch per transaction, each with every copy of their words (pins, summaries, contexts that quoted
-      // them); the last one also takes the facts added meanwhile.
-      const ids = await guard('forget', () => scopeFactIds(database, scope));
-      let factsFirst = 0;
-      for (let start = 0; start < ids.length; start += FORGET_BATCH_FACTS) {
-        factsFirst += await guard('forget', () => deleteFacts(database, ids.slice(start, start + FORGET_BATCH_FACTS)));
-        await yieldToEventLoop();
-      }
-      const report = { sessions: 0, turns: 0, facts: factsFirst, factsRewritten: 0 };
-      for (;;) {
-        const part = await guard('forget', () => sqliteForget(database, scope, FORGET_BATCH_TURNS));
-        report.sessions += part.report.sessions;
-        report.turns += part.report.turns;
-        report.facts += part.report.facts;
-        report.factsRewritten += part.report.factsRewritten;
-        if (part.done) break;
-        await yieldToEventLoop();
-      }
-      // The jobs of the sessions that went (a private session's key names its user); their worker would find nothing.
-      await guard('forget', () => deleteOrphanJobs(database));
-      const file = databaseFile(database);
-      // Pages left free by deletes mean the file was not rewritten since: a forget that removed nothing now (run
-      // again after its rewrite failed, as its error says) still rewrites it.
-      const removed = report.turns + report.facts + report.sessions + report.factsRewritten > 0;
-      if (file !== null && (removed || (await guard('forget', () => freePages(database))) > 0)) {
-        try {
-          await rewriteDatabaseFile(file, busyTimeoutMs);
-        } catch (error) {
-          throw new StoreError(
-            'STORE_QUERY_FAILED',
-            `forgotten, but the file could not be rewritten without the forgotten bytes (${String(error)}): run forget again`,
-            { cause: error },
-          );
-        }
-      }
-      await emptyWal(database);
-      return report;
-    },
+    forget: sqlForget(dialect, {
+      clarifiedBy: (column) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_extract(value, '$.userId') = ?)`,
+      reindexBeside: turnIndex.reindexBeside,
+      dropSessions: queue?.dropSessions,
+      afterForget: sqliteAfterForget(database, connection, { file: databaseFile(database), busyTimeoutMs }),
+    }),
     close: () => connection.close(),
   };
-}
-
-/**
- * Moves the pages a forget rewrote (zeroed, with secure delete) out of the WAL into the file and empties the WAL, so
- * the forgotten text is gone from disk now rather than at some later checkpoint. Another process reading an older
- * snapshot keeps the WAL in use: the checkpoint is tried again until it completes, for a while.
- */
-async function emptyWal(database: SqliteDatabase): Promise<void> {
-  const deadline = Date.now() + CHECKPOINT_PATIENCE_MS;
-  for (;;) {
-    if (!database.open) return;
-    let busy = true;
-    try {
-      const [result] = database.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
-      busy = result?.busy === 1;
-    } catch {
-      // SQLITE_BUSY from the checkpoint itself: try again below.
-    }
-    if (!busy || Date.now() >= deadline) return;
-    await sleep(10);
-  }
-}
-
-function deleteOrphanJobs(database: SqliteDatabase): void {
-  writeTransaction(database, () =>
-    database
-      .prepare('DELETE FROM jobs WHERE session_key IS NOT NULL AND session_key NOT IN (SELECT key FROM sessions)')
-      .run(),
-  )();
-}
-
-function freePages(database: SqliteDatabase): number {
-  return database.pragma('freelist_count', { simple: true }) as number;
 }
 
 /** The database's file, or null for an in-memory or temporary database (nothing on disk to clean). */
