@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { type Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, type Embedder, MemstackError } from '../index.js';
 import { addEmbedderOptions, type EmbedderFlags, embedderFromFlags } from './embedder-options.js';
-import { describeDatabase, isPostgresUrl, openStore } from './open-store.js';
+import { describeDatabase, isDatabaseUrl, openStore } from './open-store.js';
 import { progressBar } from './progress-bar.js';
 
 interface EmbedFlags extends EmbedderFlags {
@@ -23,13 +23,13 @@ export function registerEmbedCommand(program: Command): void {
     .description(
       "compute the vectors a database's facts and turns lack (stored before an embedder was set, or while it failed)",
     )
-    .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
+    .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// or libSQL URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)');
   addEmbedderOptions(command)
     .option('--limit <count>', 'embed at most this many rows, then stop', parseCount)
     .option('--json', 'print the report as JSON')
     .action(async (flags: EmbedFlags) => {
-      if (!isPostgresUrl(flags.db) && !existsSync(flags.db))
+      if (!isDatabaseUrl(flags.db) && !existsSync(flags.db))
         throw new InvalidArgumentError(`no database at ${flags.db}`);
       const embedder = embedderFromFlags(flags, true) as Embedder;
       let failure: unknown;

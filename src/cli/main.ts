@@ -72,7 +72,7 @@ program
     '--extract-model <spec>',
     'a cheap model for extraction, same specs (default: the offline heuristic extractor)',
   )
-  .option('--db <path-or-url>', 'SQLite file, or a postgres:// URL', '.memstack/chat.db')
+  .option('--db <path-or-url>', 'SQLite file, or a postgres:// or libSQL URL', '.memstack/chat.db')
   .option('--agent <id>', 'agent id', parseId('--agent'), 'memstack-chat')
   .option(
     '--user <id>',
@@ -135,7 +135,7 @@ addEmbedderOptions(
     .option('--host <address>', 'address to bind (anything but loopback needs --token)', '127.0.0.1')
     .option(
       '--db <path-or-url>',
-      'SQLite file, or a postgres:// URL (several proxies may share one)',
+      'SQLite file, or a postgres:// or libSQL URL (several proxies may share one)',
       '.memstack/proxy.db',
     )
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
@@ -197,7 +197,7 @@ addEmbedderOptions(
 program
   .command('inspect')
   .description('serve the inspector page alone (no proxy) on an existing database, running none of its jobs')
-  .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
+  .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// or libSQL URL')
   .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
   .option('--port <port>', 'port to listen on', parsePort, 8787)
   .option('--host <address>', 'address to bind (anything but loopback needs --token)', '127.0.0.1')
@@ -229,7 +229,7 @@ addEmbedderOptions(
   program
     .command('worker')
     .description("run a store's background jobs (extractions, purges) and nothing else, until SIGINT or SIGTERM")
-    .requiredOption('--db <path-or-url>', 'a SQLite file, or a postgres:// URL')
+    .requiredOption('--db <path-or-url>', 'a SQLite file, or a postgres:// or libSQL URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .option('--extract-model <spec>', 'a cheap model for extraction (default: the offline heuristic extractor)'),
 ).action(async (options: { db: string; schema?: string; extractModel?: string } & EmbedderFlags) => {

@@ -6,7 +6,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import type { SessionSummary } from '../index.js';
 import { createMemoryStack, type MemoryStack } from '../index.js';
 import { addEmbedderOptions, type EmbedderFlags, embedderFromFlags } from './embedder-options.js';
-import { describeDatabase, isPostgresUrl, openStore } from './open-store.js';
+import { describeDatabase, isDatabaseUrl, openStore } from './open-store.js';
 import { parseId } from './parse-id.js';
 import { progressBar } from './progress-bar.js';
 import { readExportLines } from './read-export-lines.js';
@@ -23,7 +23,7 @@ interface ScopeFlags {
 
 const scoped = (command: Command): Command =>
   command
-    .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
+    .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// or libSQL URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .option('--agent <id>', 'agent id', parseId('--agent'), 'memstack-chat')
     .option('--user <id>', 'user id', parseId('--user'))
@@ -38,7 +38,7 @@ export async function openTool(
   flags: Pick<ScopeFlags, 'db' | 'schema'> & EmbedderFlags,
   options: { create?: boolean } = {},
 ): Promise<MemoryStack> {
-  if (!isPostgresUrl(flags.db) && !options.create && !existsSync(flags.db)) {
+  if (!isDatabaseUrl(flags.db) && !options.create && !existsSync(flags.db)) {
     throw new InvalidArgumentError(`no database at ${flags.db}`);
   }
   // With the application's embedder, facts are searched as its `prepare` ranks them and added with their vector.
@@ -212,7 +212,7 @@ export function addMemoryCommands(program: Command): void {
   program
     .command('export')
     .description('everything stored about a user, as JSON lines (their sessions, turns, pins and facts)')
-    .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// URL')
+    .requiredOption('--db <path-or-url>', 'the SQLite file, or a postgres:// or libSQL URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .requiredOption('--user <id>', 'user id', parseId('--user'))
     .option('--agent <id>', 'agent id', parseId('--agent'), 'memstack-chat')
@@ -237,7 +237,7 @@ export function addMemoryCommands(program: Command): void {
     .command('import')
     .description('read an export back into a database (checked first, whole: a bad line imports nothing)')
     .argument('<file>', 'a .jsonl file written by memstack export')
-    .requiredOption('--db <path-or-url>', 'the SQLite file (created if missing), or a postgres:// URL')
+    .requiredOption('--db <path-or-url>', 'the SQLite file (created if missing), or a postgres:// or libSQL URL')
     .option('--schema <name>', 'the Postgres schema (with a postgres:// --db)')
     .option('--json', 'print the report as JSON')
     .action(async (file: string, flags: { db: string; schema?: string; json?: boolean }) => {

@@ -3,19 +3,30 @@ import { dirname, resolve } from 'node:path';
 import { ConfigError, type MemoryStore } from '../index.js';
 import { sqliteStore } from '../sqlite.js';
 
-/** What `--db` names: a SQLite file (or `:memory:`), or a PostgreSQL server as a `postgres://` URL. */
+/** What `--db` names: a SQLite file (or `:memory:`), a PostgreSQL server as a `postgres://` URL, or a libSQL URL. */
 export function isPostgresUrl(db: string): boolean {
   return /^postgres(?:ql)?:\/\//i.test(db);
 }
 
-/** `--db` as it may be printed: a URL's password is never shown. */
+/** A libSQL database: remote (`libsql://`, `https://`, `wss://`...) or a local one named as a URL (`file:`). */
+export function isLibsqlUrl(db: string): boolean {
+  return /^(?:libsql|https?|wss?):\/\//i.test(db) || /^file:/i.test(db);
+}
+
+/** A database `--db` names by URL rather than as a SQLite file's path. */
+export function isDatabaseUrl(db: string): boolean {
+  return isPostgresUrl(db) || isLibsqlUrl(db);
+}
+
+/** `--db` as it may be printed: a URL's password or token is never shown. */
 export function describeDatabase(db: string): string {
-  return db.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/i, '$1:***@');
+  return db.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/i, '$1:***@').replace(/([?&]authToken=)[^&]*/gi, '$1***');
 }
 
 /**
  * Opens the store a command's `--db` names: a `postgres://` URL opens `memstack/postgres` (loaded only then: `pg`
- * is an optional peer), in `schema` when given; anything else a SQLite file, whose folder is created.
+ * is an optional peer), in `schema` when given; a libSQL URL opens `memstack/libsql` (`@libsql/client`, likewise),
+ * with the token of `?authToken=` or `LIBSQL_AUTH_TOKEN`; anything else a SQLite file, whose folder is created.
  */
 export async function openStore(db: string, options: { schema?: string | undefined } = {}): Promise<MemoryStore> {
   if (isPostgresUrl(db)) {
@@ -28,6 +39,16 @@ export async function openStore(db: string, options: { schema?: string | undefin
     return postgresStore({ connectionString: db, ...(options.schema ? { schema: options.schema } : {}) });
   }
   if (options.schema) throw new ConfigError('INVALID_CONFIG', '--schema applies to a postgres:// --db only');
+  if (isLibsqlUrl(db)) {
+    const { libsqlStore } = await import('../libsql.js').catch((error: unknown) => {
+      throw new ConfigError(
+        'INVALID_CONFIG',
+        `cannot load the libSQL store (memstack/libsql needs @libsql/client installed): ${String(error)}`,
+      );
+    });
+    const authToken = process.env.LIBSQL_AUTH_TOKEN;
+    return libsqlStore({ url: db, ...(authToken ? { authToken } : {}) });
+  }
   if (db !== ':memory:') mkdirSync(dirname(resolve(db)), { recursive: true });
   return sqliteStore({ path: db });
 }

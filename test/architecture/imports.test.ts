@@ -33,6 +33,7 @@ const ENTRIES = [
   'index.ts',
   'sqlite.ts',
   'postgres.ts',
+  'libsql.ts',
   'anthropic.ts',
   'openai-compatible.ts',
   'offline-embedder.ts',

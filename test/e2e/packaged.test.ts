@@ -245,6 +245,7 @@ const { createInspector } = require('memstack/server');`)}})();`,
       'memstack',
       ...[
         'sqlite',
+        'libsql',
         'anthropic',
         'openai-compatible',
         'offline-embedder',

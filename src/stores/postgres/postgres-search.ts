@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FieldSearch, IndexDocument, SearchQuery } from '../../spec/memory-store.js';
-import type { SqlSearch } from '../sql/sql-dialect.js';
 import { FACT_COLUMNS, type FactRow, toFact } from '../sql/map-fact-row.js';
 import { TURN_COLUMNS, type TurnRow, toTurn } from '../sql/map-session-rows.js';
+import type { SqlSearch } from '../sql/sql-dialect.js';
 import type { PostgresGuard } from './postgres-guard.js';
 import { toTsquery } from './to-tsquery.js';
 

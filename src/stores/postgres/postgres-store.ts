@@ -1,17 +1,7 @@
 import pg from 'pg';
 import { StoreError } from '../../spec/errors/store-error.js';
-import type { JobStore } from '../../spec/job-store.js';
-import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
-import type { StoreBrowser } from '../../spec/store-browser.js';
-import type { VectorStore } from '../../spec/vector-store.js';
 import type { SqlDialect } from '../sql/sql-dialect.js';
-import { sqlFactStore } from '../sql/sql-fact-store.js';
-import { sqlForget } from '../sql/sql-forget.js';
-import { sqlJobStore } from '../sql/sql-job-store.js';
-import { sqlSessionStore } from '../sql/sql-session-store.js';
-import { sqlStoreBrowser } from '../sql/sql-store-browser.js';
-import { sqlTurnIndex } from '../sql/sql-turn-index.js';
-import { sqlVectorStore } from '../sql/sql-vector-store.js';
+import { type SqlMemoryStore, sqlStore } from '../sql/sql-store.js';
 import { postgresGuard } from './postgres-guard.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { postgresSearch } from './postgres-search.js';
@@ -43,19 +33,11 @@ export type PostgresStoreOptions = (
   jobs?: PostgresJobsOption | undefined;
 };
 
-export interface PostgresMemoryStore extends MemoryStore {
+export interface PostgresMemoryStore extends SqlMemoryStore {
   /** The pool the store uses, for inspection and maintenance. */
   readonly pool: pg.Pool;
   /** The schema holding the store's tables. */
   readonly schema: string;
-  /** The Postgres store always searches turns. */
-  readonly turnSearch: TurnSearch;
-  /** And can always be browsed. */
-  readonly browse: StoreBrowser;
-  /** And keeps vectors. */
-  readonly vectors: VectorStore;
-  /** Its durable job queue, unless opened with `jobs: false`. */
-  readonly jobs?: JobStore | undefined;
 }
 
 const DEFAULT_SCHEMA = 'memstack';
@@ -123,32 +105,20 @@ async function createPostgresStoreInternals(options: {
     table: (name) => `${schema}.${name}`,
     lockRows: 'FOR UPDATE',
   };
-  // Claimers on several machines: each locks the job it takes and passes the others' by; a lease ends by its time.
-  const queue = options.jobs ? sqlJobStore(dialect, { lockClaimed: 'FOR UPDATE SKIP LOCKED' }) : undefined;
-  const search = postgresSearch(schema, guard);
-  const { writes: factWrites, ...facts } = sqlFactStore(dialect, search.facts);
-  const turnIndex = sqlTurnIndex(dialect, postgresTurnIndexWrites(schema));
-  const sessions = sqlSessionStore(dialect, { factWrites, turnIndex, enqueue: queue?.enqueue });
-  return {
-    specificationVersion: 'v1',
-    name: 'postgres',
-    pool,
-    schema: options.schema,
-    sessions,
-    facts,
-    turnSearch: { search: search.turns },
-    browse: sqlStoreBrowser(dialect, (column) => `CAST(${column} AS jsonb)`),
-    vectors: sqlVectorStore(dialect),
-    ...(queue ? { jobs: queue.jobs } : {}),
-    forget: sqlForget(dialect, {
+  const store = sqlStore(dialect, {
+    search: postgresSearch(schema, guard),
+    turnIndexWrites: postgresTurnIndexWrites(schema),
+    json: (column) => `CAST(${column} AS jsonb)`,
+    // Claimers on several machines: each locks the job it takes and passes the others' by; a lease ends by its time.
+    jobs: options.jobs ? { lockClaimed: 'FOR UPDATE SKIP LOCKED' } : undefined,
+    forget: {
       clarifiedBy: (column) => `EXISTS (SELECT 1 FROM jsonb_array_elements(${column}) AS c WHERE c->>'userId' = ?)`,
-      reindexBeside: turnIndex.reindexBeside,
-      dropSessions: queue?.dropSessions,
-    }),
+    },
     close: async () => {
       if (!guard.closed) await guard.close();
     },
-  };
+  });
+  return { ...store, pool, schema: options.schema };
 }
 
 /** Connects, checks the server (version, encoding) and migrates the schema, or fails with `STORE_OPEN_FAILED`. */

@@ -26,7 +26,7 @@ try {
 `;
 
 /** The full-text indexes, whose segments are rewritten too. */
-const FTS_INDEXES = ['facts_words', 'facts_cjk', 'turns_words', 'turns_cjk'];
+export const FTS_INDEXES = ['facts_words', 'facts_cjk', 'turns_words', 'turns_cjk'];
 
 /**
  * Rewrites a database file from its live content, in a worker thread with a connection of its own, so that the main

@@ -1,6 +1,3 @@
-/** Runs one store operation (a statement or a whole transaction) against the driver (`SqliteConnection.sync`). */
-export type SqliteGuard = <T>(operation: string, run: () => T) => Promise<T>;
-
 /**
  * How long SQLite itself may wait for a lock inside one attempt. The driver is synchronous, so this wait blocks the
  * event loop: it is kept short, and the rest of the wait is spent between attempts, asleep.

@@ -2,29 +2,17 @@ import Database from 'better-sqlite3';
 import { cjkBigrams } from '../../core/language/cjk-bigrams.js';
 import { buildFactDocument } from '../../core/search/build-fact-document.js';
 import { StoreError } from '../../spec/errors/store-error.js';
-import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
-import type { StoreBrowser } from '../../spec/store-browser.js';
-import type { VectorStore } from '../../spec/vector-store.js';
 import { processLiveness } from '../sql/process-liveness.js';
-import type { SqlDialect } from '../sql/sql-dialect.js';
-import { sqlFactStore } from '../sql/sql-fact-store.js';
-import { sqlForget } from '../sql/sql-forget.js';
-import { sqlJobStore } from '../sql/sql-job-store.js';
-import { sqlSessionStore } from '../sql/sql-session-store.js';
-import { sqlStoreBrowser } from '../sql/sql-store-browser.js';
-import { sqlTurnIndex } from '../sql/sql-turn-index.js';
-import { sqlVectorStore } from '../sql/sql-vector-store.js';
+import { type SqlMemoryStore, sqlStore } from '../sql/sql-store.js';
 import { reindexSessionTurns } from './reindex-session-turns.js';
 import { retryWhileLocked } from './retry-while-locked.js';
 import { splitPrivateSessions } from './split-private-sessions.js';
 import { sqliteAfterForget } from './sqlite-after-forget.js';
 import { sqliteConnection } from './sqlite-connection.js';
 import type { SqliteDatabase } from './sqlite-database.js';
-import { fts5FactColumns, sqliteFactSearch } from './sqlite-fact-search.js';
 import { SYNCHRONOUS_BUSY_WAIT_MS } from './sqlite-guard.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
-import { sqliteTurnIndexWrites } from './sqlite-turn-index-writes.js';
-import { sqliteTurnSearch } from './sqlite-turn-search.js';
+import { sqliteDialect, sqliteParts } from './sqlite-parts.js';
 import { writeTransaction } from './write-transaction.js';
 
 export type SqliteStoreOptions =
@@ -41,15 +29,9 @@ export type SqliteStoreOptions =
       busyTimeoutMs?: number;
     };
 
-export interface SqliteMemoryStore extends MemoryStore {
+export interface SqliteMemoryStore extends SqlMemoryStore {
   /** The underlying database, for inspection and maintenance. */
   readonly database: SqliteDatabase;
-  /** The SQLite store always searches turns. */
-  readonly turnSearch: TurnSearch;
-  /** And can always be browsed. */
-  readonly browse: StoreBrowser;
-  /** And keeps vectors. */
-  readonly vectors: VectorStore;
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -83,34 +65,17 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteMemoryStore {
     throw new StoreError('STORE_OPEN_FAILED', `cannot prepare the SQLite database: ${String(error)}`, { cause: error });
   }
   const connection = sqliteConnection(database, { busyTimeoutMs });
-  const dialect: SqlDialect = { name: 'sqlite', connection, table: (name) => name, lockRows: '' };
-  // A file keeps its own job queue (decision 16); an in-memory database dies with its process, jobs and all, so the
-  // stack's in-memory queue serves it.
-  const durableJobs = databaseFile(database) !== null;
-  const { writes: factWrites, ...facts } = sqlFactStore(dialect, sqliteFactSearch(connection), fts5FactColumns);
-  const turnIndex = sqlTurnIndex(dialect, sqliteTurnIndexWrites);
-  // Every claimer of a file shares its machine, and the write transaction holds the whole file while it claims.
-  const queue = durableJobs ? sqlJobStore(dialect, { lockClaimed: '', liveness: processLiveness() }) : undefined;
-  const sessions = sqlSessionStore(dialect, { factWrites, turnIndex, enqueue: queue?.enqueue });
-
-  return {
-    specificationVersion: 'v1',
-    name: 'sqlite',
-    database,
-    sessions,
-    ...(queue ? { jobs: queue.jobs } : {}),
-    turnSearch: { search: sqliteTurnSearch(connection) },
-    browse: sqlStoreBrowser(dialect, (column) => column),
-    vectors: sqlVectorStore(dialect),
-    facts,
-    forget: sqlForget(dialect, {
-      clarifiedBy: (column) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_extract(value, '$.userId') = ?)`,
-      reindexBeside: turnIndex.reindexBeside,
-      dropSessions: queue?.dropSessions,
-      afterForget: sqliteAfterForget(database, connection, { file: databaseFile(database), busyTimeoutMs }),
-    }),
+  const file = databaseFile(database);
+  const sqlite = sqliteParts(connection);
+  const store = sqlStore(sqliteDialect('sqlite', connection), {
+    ...sqlite,
+    // A file keeps its own job queue (decision 16), and every claimer of a file shares its machine; an in-memory
+    // database dies with its process, jobs and all, so the stack's in-memory queue serves it.
+    jobs: file !== null ? { lockClaimed: '', liveness: processLiveness() } : undefined,
+    forget: { ...sqlite.forget, afterForget: sqliteAfterForget(database, connection, { file, busyTimeoutMs }) },
     close: () => connection.close(),
-  };
+  });
+  return { ...store, database };
 }
 
 /** The database's file, or null for an in-memory or temporary database (nothing on disk to clean). */
