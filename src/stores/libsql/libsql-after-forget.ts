@@ -1,6 +1,6 @@
 import type { ForgetReport } from '../../spec/scope.js';
 import type { SqlConnection } from '../sql/sql.js';
-import { FTS_INDEXES } from '../sqlite/rewrite-database-file.js';
+import { FTS_INDEXES } from '../sqlite/sqlite-parts.js';
 
 /**
  * What a forget does last on a local libSQL file, as on a SQLite file (decision 13, `rewriteDatabaseFile`): the

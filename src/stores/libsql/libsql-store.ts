@@ -1,6 +1,5 @@
 import { createClient } from '@libsql/client';
 import { StoreError } from '../../spec/errors/store-error.js';
-import { processLiveness } from '../sql/process-liveness.js';
 import { type SqlMemoryStore, sqlStore } from '../sql/sql-store.js';
 import { sqliteDialect, sqliteParts } from '../sqlite/sqlite-parts.js';
 import { libsqlAfterForget } from './libsql-after-forget.js';
@@ -63,11 +62,13 @@ export async function libsqlStore(options: LibsqlStoreOptions): Promise<LibsqlMe
   const local = client.protocol === 'file';
   const inMemory = 'url' in options && /^(file:)?:memory:/.test(options.url);
   const sqlite = sqliteParts(connection);
+  // Loaded for a local file only: it reads the process table, which an edge runtime has not.
+  const liveness = local ? (await import('../sql/process-liveness.js')).processLiveness() : undefined;
   const store = sqlStore(sqliteDialect('libsql', connection), {
     ...sqlite,
     // A file keeps its job queue, claimed by processes of its machine (their liveness is checked, as SQLite's); a
     // remote database's claimers may be anywhere, and a lease ends by its time. An in-memory database keeps none.
-    jobs: inMemory ? undefined : { lockClaimed: '', ...(local ? { liveness: processLiveness() } : {}) },
+    jobs: inMemory ? undefined : { lockClaimed: '', ...(liveness ? { liveness } : {}) },
     // A remote database's file is the server's: its bytes go at the server's own vacuum.
     forget: { ...sqlite.forget, afterForget: local && !inMemory ? libsqlAfterForget(connection) : undefined },
     close: async () => {

@@ -7,6 +7,7 @@ import type { ForgetReport, ForgetScope } from '../../spec/scope.js';
 import type { Sql, SqlValue } from './sql.js';
 import { sqlDate, sqlJson } from './sql.js';
 import type { SqlDialect } from './sql-dialect.js';
+import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 /** Facts per transaction, then turns per transaction: each batch holds the write lock (decision 13). */
 const FACTS_PER_BATCH = 100;
@@ -304,9 +305,4 @@ function storedJson(value: unknown): unknown {
   } catch {
     return null;
   }
-}
-
-/** Lets the event loop run between batches (a synchronous driver's statements never give it a turn). */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }

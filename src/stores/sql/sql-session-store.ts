@@ -1,4 +1,3 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { buildTurnText, type TurnTextFields } from '../../core/search/build-turn-document.js';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type {
@@ -23,6 +22,7 @@ import {
 } from './map-session-rows.js';
 import type { Sql, SqlValue } from './sql.js';
 import type { SqlDialect, SqlEnqueue, SqlFactWrites } from './sql-dialect.js';
+import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 /** How many times an append looks for its session's row again after another writer created or deleted it. */
 const SESSION_LOCK_ROUNDS = 8;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { FTS_INDEXES } from './sqlite-parts.js';
 
 // CommonJS, evaluated in the worker: the driver is required by the path the main thread resolved.
 const WORKER = `
@@ -24,9 +25,6 @@ try {
   database.close();
 }
 `;
-
-/** The full-text indexes, whose segments are rewritten too. */
-export const FTS_INDEXES = ['facts_words', 'facts_cjk', 'turns_words', 'turns_cjk'];
 
 /**
  * Rewrites a database file from its live content, in a worker thread with a connection of its own, so that the main

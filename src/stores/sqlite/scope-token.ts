@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../core/text/sha256.js';
 import type { FactScope } from '../../spec/scope.js';
 
 /**
@@ -11,6 +11,7 @@ export function scopeToken(scope: FactScope): string {
 
 /** A digits-only token of a value (128 bits of its SHA-256): what the indexes carry to narrow a search. */
 export function digitsToken(value: string): string {
-  const digest = createHash('sha256').update(value).digest();
-  return `${digest.readBigUInt64BE(0)}${digest.readBigUInt64BE(8)}`;
+  const bytes = sha256(value);
+  const digest = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return `${digest.getBigUint64(0)}${digest.getBigUint64(8)}`;
 }

@@ -5,6 +5,9 @@ import { fts5FactColumns, sqliteFactSearch } from './sqlite-fact-search.js';
 import { sqliteTurnIndexWrites } from './sqlite-turn-index-writes.js';
 import { sqliteTurnSearch } from './sqlite-turn-search.js';
 
+/** The full-text indexes (FTS5 tables), whose segments a forget rewrites too. */
+export const FTS_INDEXES = ['facts_words', 'facts_cjk', 'turns_words', 'turns_cjk'];
+
 /** SQLite's dialect, on any connection that speaks its SQL (better-sqlite3, libSQL). */
 export function sqliteDialect(name: string, connection: SqlConnection): SqlDialect {
   // A write transaction holds the whole file's write lock: rows need no lock of their own.
