@@ -79,6 +79,14 @@ describe('libsqlStore on a file', () => {
     client.close();
   });
 
+  it('fails to open a server out of reach with STORE_OPEN_FAILED, without quoting its token', async () => {
+    const error = await libsqlStore({ url: 'http://127.0.0.1:9', authToken: 'very-secret-token' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(StoreError.isInstance(error) && error.code).toBe('STORE_OPEN_FAILED');
+    expect(String((error as Error).message)).not.toContain('very-secret-token');
+  });
+
   it('refuses bad options with STORE_OPEN_FAILED', async () => {
     for (const options of [null, {}, { url: '' }, { url: ':memory:', busyTimeoutMs: -1 }, { url: 7 }]) {
       const error = await libsqlStore(options as never).catch((caught: unknown) => caught);

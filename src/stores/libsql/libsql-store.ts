@@ -55,8 +55,10 @@ export async function libsqlStore(options: LibsqlStoreOptions): Promise<LibsqlMe
     await migrateLibsql(client, { busyTimeoutMs });
   } catch (error) {
     if (ownsClient) client.close();
-    if (StoreError.isInstance(error)) throw error;
-    throw new StoreError('STORE_OPEN_FAILED', `cannot prepare the libSQL database: ${String(error)}`, { cause: error });
+    // A database at another schema version says so; anything else (a server out of reach, a bad token) is an open.
+    if (StoreError.isInstance(error) && error.code === 'STORE_MIGRATION_FAILED') throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StoreError('STORE_OPEN_FAILED', `cannot open the libSQL database: ${reason}`, { cause: error });
   }
   const connection = libsqlConnection(client, { busyTimeoutMs });
   const local = client.protocol === 'file';
