@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { runChat } from '../../src/cli/run-chat.js';
 import { type ChatModel, type CompletionModel, createMemoryStack } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import { PROCESSES_TIMEOUT } from '../support/built-cli.js';
 import { cutStreamReply, startOpenaiServer, streamReply } from '../support/openai-server.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -236,7 +237,9 @@ describe('memstack chat', () => {
   });
 });
 
-describe('memstack chat, the built bin against a local OpenAI-compatible server', () => {
+describe('memstack chat, the built bin against a local OpenAI-compatible server', {
+  timeout: PROCESSES_TIMEOUT,
+}, () => {
   it('streams the reply, shows the status line, and remembers across turns in its SQLite file', async () => {
     const server = await startOpenaiServer();
     server.reply(

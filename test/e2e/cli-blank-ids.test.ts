@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStack } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
-import { CLI_BIN, runMemstack } from '../support/built-cli.js';
+import { CLI_BIN, PROCESSES_TIMEOUT, runMemstack } from '../support/built-cli.js';
 
 /** Every command that takes ids, with the id flags it takes (`--db` given where needed). */
 const COMMANDS: Array<{ args: string[]; flags: string[] }> = [
@@ -28,7 +28,9 @@ const COMMANDS: Array<{ args: string[]; flags: string[] }> = [
 ];
 const BLANKS = ['', ' ', '\u3000', '\u200b'];
 
-describe('the built CLI refuses a blank --agent, --user or --thread on every command: one line, a non-zero exit', () => {
+describe('the built CLI refuses a blank --agent, --user or --thread on every command: one line, a non-zero exit', {
+  timeout: PROCESSES_TIMEOUT,
+}, () => {
   let directory: string;
   let db: string;
   beforeAll(async () => {

@@ -5,13 +5,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_BIN, PROJECT_ROOT, runMemstack } from '../support/built-cli.js';
+import { CLI_BIN, PROCESSES_TIMEOUT, PROJECT_ROOT, runMemstack } from '../support/built-cli.js';
 
 const root = PROJECT_ROOT;
 const bin = CLI_BIN;
 const memstack = (...args: string[]) => runMemstack(args);
 
-describe('memstack replay (the built CLI; `npm test` builds first)', () => {
+describe('memstack replay (the built CLI; `npm test` builds first)', { timeout: PROCESSES_TIMEOUT }, () => {
   let directory: string;
   beforeAll(() => {
     if (!existsSync(bin)) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
@@ -91,7 +91,7 @@ describe('memstack replay (the built CLI; `npm test` builds first)', () => {
   });
 });
 
-describe('memstack facts, pin and forget (the built CLI, on an existing file)', () => {
+describe('memstack facts, pin and forget (the built CLI, on an existing file)', { timeout: PROCESSES_TIMEOUT }, () => {
   let directory: string;
   beforeAll(() => {
     directory = mkdtempSync(join(tmpdir(), 'memstack-cli-edit-'));
@@ -244,7 +244,7 @@ describe('memstack facts, pin and forget (the built CLI, on an existing file)', 
   });
 });
 
-describe('clear errors (the built CLI)', () => {
+describe('clear errors (the built CLI)', { timeout: PROCESSES_TIMEOUT }, () => {
   it('refuses an unknown model and a base URL without a scheme at start, saying what to write instead', async () => {
     const database = join(tmpdir(), `memstack-errors-${process.pid}.db`);
     const unknown = await memstack('chat', '--model', 'gpt-4.1', '--db', database);

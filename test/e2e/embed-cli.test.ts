@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStack } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import type { VectorStore } from '../../src/store-kit.js';
-import { CLI_BIN, runMemstack } from '../support/built-cli.js';
+import { CLI_BIN, PROCESSES_TIMEOUT, runMemstack } from '../support/built-cli.js';
 import { type EmbeddingsServer, startEmbeddingsServer } from '../support/embeddings-server.js';
 
 const bin = CLI_BIN;
 const memstack = (...args: string[]) => runMemstack(args);
 
-describe('memstack embed (the built CLI; `npm test` builds first)', () => {
+describe('memstack embed (the built CLI; `npm test` builds first)', { timeout: PROCESSES_TIMEOUT }, () => {
   let directory: string;
   let server: EmbeddingsServer;
   beforeAll(async () => {

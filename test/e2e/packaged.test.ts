@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESSES_TIMEOUT } from '../support/built-cli.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -34,7 +35,7 @@ async function node(project: string, file: string, text: string): Promise<string
  * checkout), then used through its package name, its entries (import and require) and its bin. A second, bare
  * project has only the dependency every entry needs (zod): no SQLite driver, no model SDK, no tokenizer.
  */
-describe('the packed package', () => {
+describe('the packed package', { timeout: PROCESSES_TIMEOUT }, () => {
   let project: string;
   let bare: string;
   let files: string[];

@@ -9,6 +9,7 @@ import { createMemoryStack, type MemoryStore } from '../../src/index.js';
 import { postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import type { RecordedTurn } from '../../src/stack/memory-stack.js';
+import { PROCESSES_TIMEOUT } from '../support/built-cli.js';
 import { FIRST_CALL, REPEATED_CALL, withoutWorker } from '../support/repeated-call.js';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 
@@ -113,12 +114,16 @@ describe('copies of one call on one SQLite file are stored once', () => {
   });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it(`from ${COPIES} processes that each read the session before any records`, async () => {
-    const path = join(directory, 'processes.db');
-    const open = () => sqliteStore({ path });
-    await withFirstTurn(open);
-    await expectStoredOnce(await copiesInProcesses(path, '-'), open);
-  });
+  it(
+    `from ${COPIES} processes that each read the session before any records`,
+    async () => {
+      const path = join(directory, 'processes.db');
+      const open = () => sqliteStore({ path });
+      await withFirstTurn(open);
+      await expectStoredOnce(await copiesInProcesses(path, '-'), open);
+    },
+    PROCESSES_TIMEOUT,
+  );
 
   it(`from ${COPIES} connections of one process`, async () => {
     const path = join(directory, 'connections.db');
@@ -144,11 +149,15 @@ describe.skipIf(TEST_POSTGRES_URL === undefined)(
       };
     };
 
-    it(`from ${COPIES} processes that each read the session before any records`, async () => {
-      const { schema, open } = database();
-      await withFirstTurn(open);
-      await expectStoredOnce(await copiesInProcesses(TEST_POSTGRES_URL as string, schema), open);
-    });
+    it(
+      `from ${COPIES} processes that each read the session before any records`,
+      async () => {
+        const { schema, open } = database();
+        await withFirstTurn(open);
+        await expectStoredOnce(await copiesInProcesses(TEST_POSTGRES_URL as string, schema), open);
+      },
+      PROCESSES_TIMEOUT,
+    );
 
     it(`from ${COPIES} pools of one process`, async () => {
       const { open } = database();

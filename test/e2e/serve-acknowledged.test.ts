@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStack, heuristicExtractor } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
-import { CLI_BIN, runMemstack } from '../support/built-cli.js';
+import { CLI_BIN, PROCESSES_TIMEOUT, runMemstack } from '../support/built-cli.js';
 import { killProxyAfterAnswers } from '../support/kill-proxy.js';
 import { spawnServe } from '../support/spawn-serve.js';
 
@@ -15,7 +15,7 @@ const directory = mkdtempSync(join(tmpdir(), 'memstack-serve-kill-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 /** `memstack serve` as a user runs it (the built bin), killed, and in front of an upstream that hangs. */
-describe('memstack serve (the built CLI): acknowledged means stored', () => {
+describe('memstack serve (the built CLI): acknowledged means stored', { timeout: PROCESSES_TIMEOUT }, () => {
   it('keeps every exchange a client got the end of, and its extraction job, through a kill -9 at that moment', async () => {
     if (!existsSync(CLI_BIN)) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
     const path = join(directory, 'killed.db');

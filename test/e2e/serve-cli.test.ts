@@ -8,12 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStack } from '../../src/index.js';
 import { sqliteStore } from '../../src/sqlite.js';
 import { type AnthropicServer, startAnthropicServer } from '../support/anthropic-server.js';
+import { PROCESSES_TIMEOUT } from '../support/built-cli.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = join(root, 'dist/cli/main.js');
 
 /** `memstack serve` as a user runs it, the built bin, with an Anthropic client pointed at it. */
-describe('memstack serve (the built CLI)', () => {
+describe('memstack serve (the built CLI)', { timeout: PROCESSES_TIMEOUT }, () => {
   let child: ChildProcess | undefined;
   let upstream: AnthropicServer | undefined;
   let directory: string | undefined;

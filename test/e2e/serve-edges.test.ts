@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_BIN, runMemstack } from '../support/built-cli.js';
+import { CLI_BIN, PROCESSES_TIMEOUT, runMemstack } from '../support/built-cli.js';
 import { spawnServe } from '../support/spawn-serve.js';
 
 const quiet = { ...process.env, MEMSTACK_PROXY_TOKEN: '' };
@@ -17,7 +17,7 @@ function expectOneLine(result: { code: number; stdout: string; stderr: string },
   expect(result.stderr).not.toMatch(/\n\s+at /);
 }
 
-describe('memstack serve (the built CLI): its edges', () => {
+describe('memstack serve (the built CLI): its edges', { timeout: PROCESSES_TIMEOUT }, () => {
   let taken: Server;
   let takenPort = 0;
   beforeAll(async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStack } from '../../src/index.js';
 import { postgresStore } from '../../src/postgres.js';
 import { sqliteStore } from '../../src/sqlite.js';
+import { PROCESSES_TIMEOUT } from '../support/built-cli.js';
 import { startEmbeddingsServer } from '../support/embeddings-server.js';
 import { dropSchemas, NO_POSTGRES, TEST_POSTGRES_URL, uniqueSchema } from '../support/test-postgres.js';
 
@@ -32,7 +33,7 @@ function runWorker(args: string[], until: RegExp) {
   return { seen, exited, output: () => output, signal: (name: NodeJS.Signals) => child.kill(name) };
 }
 
-describe('memstack worker (the built CLI)', () => {
+describe('memstack worker (the built CLI)', { timeout: PROCESSES_TIMEOUT }, () => {
   let directory: string;
   const schemas: string[] = [];
   beforeAll(() => {
@@ -72,7 +73,7 @@ describe('memstack worker (the built CLI)', () => {
       { state: 'done' },
     ]);
     await store.close();
-  }, 20_000);
+  });
 
   it('computes the vectors of the exchanges it extracts when given an embedder, and refuses half of its flags', async () => {
     const server = await startEmbeddingsServer();
@@ -108,7 +109,7 @@ describe('memstack worker (the built CLI)', () => {
     } finally {
       await server.close();
     }
-  }, 20_000);
+  });
 
   it.skipIf(!TEST_POSTGRES_URL)(
     `runs the jobs an application left in PostgreSQL, on a schema of its own${TEST_POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`,
@@ -139,7 +140,6 @@ describe('memstack worker (the built CLI)', () => {
         await store.close();
       }
     },
-    30_000,
   );
 
   it('says so when it cannot reach the Postgres server, without the password, and exits with an error', async () => {

@@ -7,6 +7,13 @@ import { promisify } from 'node:util';
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI_BIN = join(PROJECT_ROOT, 'dist/cli/main.js');
 
+/**
+ * The timeout of a test that starts Node processes (the built CLI, or a script of its own): each start loads the
+ * whole library, about half a second of CPU on an idle machine and ten times that on a loaded one, so a test of a
+ * few such runs would pass the suite's default when the machine is busy. Given to such tests only.
+ */
+export const PROCESSES_TIMEOUT = 120_000;
+
 const run = promisify(execFile);
 
 /** Runs the built `memstack` with these arguments (and environment), to its exit: its code and its output. */
