@@ -211,6 +211,9 @@ function partSql<Field extends string>(
   const unindexed: string[] = [];
   const cap = table.budget ? ` LIMIT ${RANKED_DOCUMENT_BUDGET + 1}` : '';
   const queries: Array<string | null> = [];
+  // The terms whose frequency is not remembered are first looked for all at once (one walk of the GIN index, whose
+  // pending entries each walk reads): most words of a message are in no fact, and their count is then 0.
+  const unknown: string[] = [];
   const rows = terms.map((term, at) => {
     const query = toTsquery(
       term,
@@ -229,12 +232,22 @@ function partSql<Field extends string>(
     // A frequency remembered is given; the count (an initplan, run only when its value is read) is then skipped.
     if (known) {
       const remembered = query === null ? undefined : known(prefix, query.query);
+      if (query !== null && remembered === undefined) {
+        unknown.push(`(${query.query})`);
+        documents = `CASE WHEN (SELECT documents FROM ${prefix}_unknown) > 0 THEN ${documents} ELSE 0 END`;
+      }
       documents = `coalesce(${parameter(remembered ?? null)}::int8, ${documents})`;
     }
     return `(${at}, ${tsquery}::text, ${documents})`;
   });
   // The terms present in the scope, rarest first; the rare ones are those within the budget.
   const ctes = [
+    ...(known
+      ? [
+          `${prefix}_unknown AS MATERIALIZED (SELECT count(*) AS documents FROM (SELECT 1 FROM ${table.table}
+            WHERE ${table.filter} AND ${index.vector} @@ (SELECT ${parameter(unknown.length > 0 ? unknown.join(' | ') : null)}::tsquery)${cap}) hits)`,
+        ]
+      : []),
     `${prefix}_counted AS MATERIALIZED (SELECT * FROM (VALUES ${rows.join(', ')}) counted (term, query, documents))`,
     `${prefix}_terms AS MATERIALIZED (
       SELECT term, query, documents, sum(documents) OVER (ORDER BY documents, term) AS running,
