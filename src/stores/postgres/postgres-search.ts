@@ -236,7 +236,8 @@ function partSql<Field extends string>(
         unknown.push(`(${query.query})`);
         documents = `CASE WHEN (SELECT documents FROM ${prefix}_unknown) > 0 THEN ${documents} ELSE 0 END`;
       }
-      documents = `coalesce(${parameter(remembered ?? null)}::int8, ${documents})`;
+      // As a subquery's value too: a plan for the value would differ from the generic plan, and be made anew each time.
+      documents = `coalesce((SELECT ${parameter(remembered ?? null)}::int8), ${documents})`;
     }
     return `(${at}, ${tsquery}::text, ${documents})`;
   });
