@@ -4,6 +4,7 @@ import { FACT_COLUMNS, type FactRow, toFact } from '../sql/map-fact-row.js';
 import { TURN_COLUMNS, type TurnRow, toTurn } from '../sql/map-session-rows.js';
 import type { SqlSearch } from '../sql/sql-dialect.js';
 import type { PostgresGuard } from './postgres-guard.js';
+import { type RememberedFrequencies, rememberedFrequencies } from './remembered-frequencies.js';
 import { toTsquery } from './to-tsquery.js';
 
 /**
@@ -52,7 +53,9 @@ interface SearchedTable {
  * Postgres's full-text search, ranked in the database: the core's index tokens (decision 15) are matched through the
  * GIN index of each row's tokens (`index_vector`), and each row is scored there by bm25 over its fields as FTS5
  * scores it, with the corpus figures of the scope (or session) counted in the same statement, so that only the best
- * rows travel. One statement per search, no statistics kept by writes.
+ * rows travel. One statement per search, no statistics kept by writes. A term's capped document frequency in a
+ * scope is remembered by the process for a while (`rememberedFrequencies`) and given to the next search as a value,
+ * which then skips counting it (the count reads the term's whole posting list: it cannot stop at the cap).
  */
 export function postgresSearch(schema: string, guard: PostgresGuard): SqlSearch {
   const facts: SearchedTable = {
@@ -81,23 +84,33 @@ export function postgresSearch(schema: string, guard: PostgresGuard): SqlSearch 
     grams: { columns: { text: 'grams', context: 'context_grams' }, length: 'grams_length', vector: 'grams_vector' },
     budget: false,
   };
+  const frequencies = rememberedFrequencies();
   return {
     facts: (scope, query, limit) =>
       guard.read('search facts', async (sql) => {
         const values: unknown[] = [scope.agentId, scope.userId ?? ''];
-        const ranked = rankedIds(facts, query, values, limit);
+        const now = Date.now();
+        const remembered = rememberedIn(frequencies, values, now);
+        const ranked = rankedIds(facts, query, values, limit, remembered.known);
         if (ranked === null) return [];
-        const text = `${ranked} SELECT ${FACT_COLUMNS}, best.relevance FROM best JOIN ${facts.table} f ON f.id = best.id
-           ORDER BY best.relevance DESC, f.id DESC`;
-        const rows = await sql.query<FactRow & { relevance: number }>(text, values, statementName(query, text));
-        return rows.map((row) => ({ fact: toFact(row), relevance: row.relevance }));
+        // The terms' frequencies come back on every row, and on one row of nulls when nothing is found.
+        const text = `${ranked.ctes} SELECT ${FACT_COLUMNS}, best.relevance, counts.* FROM (SELECT ${ranked.counts}) counts
+           LEFT JOIN (best JOIN ${facts.table} f ON f.id = best.id) ON true ORDER BY best.relevance DESC, f.id DESC`;
+        const rows = await sql.query<FactRow & { relevance: number | null } & Record<string, number[] | null>>(
+          text,
+          values,
+          statementName(query, text),
+        );
+        const first = rows[0];
+        if (first !== undefined) remembered.learn(ranked.queries, first);
+        return rows.flatMap((row) => (row.relevance === null ? [] : [{ fact: toFact(row), relevance: row.relevance }]));
       }),
     turns: (sessionKey, query, { limit, beforeTurnId }) =>
       guard.read('search turns', async (sql) => {
         const values: unknown[] = [sessionKey, beforeTurnId ?? Number.MAX_SAFE_INTEGER];
         const ranked = rankedIds(turns, query, values, limit);
         if (ranked === null) return [];
-        const text = `${ranked} SELECT ${TURN_COLUMNS}, best.relevance FROM best JOIN ${schema}.turns t ON t.id = best.id
+        const text = `${ranked.ctes} SELECT ${TURN_COLUMNS}, best.relevance FROM best JOIN ${schema}.turns t ON t.id = best.id
            ORDER BY best.relevance DESC, t.id DESC`;
         const rows = await sql.query<TurnRow & { relevance: number }>(text, values, statementName(query, text));
         return rows.map((row) => ({ turn: toTurn(row), relevance: row.relevance }));
@@ -115,14 +128,43 @@ function statementName(query: SearchQuery, text: string): string | undefined {
   return `memstack_search_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
 }
 
+/** A term's frequency remembered: known before the search, or learnt from it. Keyed by the scope and the tsquery. */
+type KnownFrequency = (prefix: string, query: string) => number | undefined;
+
+/** The scope's (`values`: agent, user) remembered frequencies, and what a search's first row teaches. */
+function rememberedIn(frequencies: RememberedFrequencies, values: readonly unknown[], now: number) {
+  const key = (prefix: string, query: string) => JSON.stringify([values[0], values[1], prefix, query]);
+  return {
+    known: ((prefix, query) => frequencies.get(key(prefix, query), now)) as KnownFrequency,
+    /** Remembers the frequencies the search counted (not those it was given: they age from when they were counted). */
+    learn: (queries: Record<string, Array<string | null>>, row: Record<string, unknown>) => {
+      for (const [prefix, list] of Object.entries(queries)) {
+        const counted = row[`${prefix}_documents`];
+        if (!Array.isArray(counted)) continue;
+        for (const [at, query] of list.entries()) {
+          if (query === null || frequencies.get(key(prefix, query), now) !== undefined) continue;
+          frequencies.set(key(prefix, query), Number(counted[at] ?? 0), now);
+        }
+      }
+    },
+  };
+}
+
 /**
  * The CTEs of a search, ending with `best (id, relevance)`: the best `limit` rows, a row found by both indexes adding
- * up its two relevances. Null when no term can match.
+ * up its two relevances; `counts`: a select list of each index's terms' frequencies as arrays (`w_documents`,
+ * `g_documents`), in the order of `queries` (each term's tsquery, null when it has none). Null when no term can match.
  */
-function rankedIds(table: SearchedTable, query: SearchQuery, values: unknown[], limit: number): string | null {
+function rankedIds(
+  table: SearchedTable,
+  query: SearchQuery,
+  values: unknown[],
+  limit: number,
+  known?: KnownFrequency,
+): { ctes: string; counts: string; queries: Record<string, Array<string | null>> } | null {
   const parts = [
-    partSql('w', table, table.words, query.words, values),
-    partSql('g', table, table.grams, query.grams, values),
+    partSql('w', table, table.words, query.words, values, known),
+    partSql('g', table, table.grams, query.grams, values, known),
   ].filter((part) => part !== null);
   if (parts.length === 0) return null;
   const lengths = [table.words.length, table.grams.length];
@@ -130,9 +172,17 @@ function rankedIds(table: SearchedTable, query: SearchQuery, values: unknown[], 
     SELECT count(*) AS rows, coalesce(avg(${lengths[0]}), 1) AS w_average, coalesce(avg(${lengths[1]}), 1) AS g_average
     FROM (SELECT ${lengths.join(', ')} FROM ${table.table} WHERE ${table.filter}
           ORDER BY ${table.newest} LIMIT ${CORPUS_SAMPLE}) sample)`;
-  return `WITH ${corpus}, ${parts.map((part) => part.ctes).join(', ')},
+  return {
+    ctes: `WITH ${corpus}, ${parts.map((part) => part.ctes).join(', ')},
     best AS (SELECT id, sum(score) AS relevance FROM (${parts.map((part) => part.scores).join(' UNION ALL ')}) hits
-             GROUP BY id ORDER BY relevance DESC, id DESC LIMIT ${Math.max(0, Math.floor(limit))})`;
+             GROUP BY id ORDER BY relevance DESC, id DESC LIMIT ${Math.max(0, Math.floor(limit))})`,
+    counts: parts
+      .map(
+        (part) => `(SELECT array_agg(documents ORDER BY term) FROM ${part.prefix}_counted) AS ${part.prefix}_documents`,
+      )
+      .join(', '),
+    queries: Object.fromEntries(parts.map((part) => [part.prefix, part.queries])),
+  };
 }
 
 /**
@@ -147,7 +197,8 @@ function partSql<Field extends string>(
   index: IndexColumns<Field>,
   search: FieldSearch<Field>,
   values: unknown[],
-): { ctes: string; scores: string } | null {
+  known?: KnownFrequency,
+): { prefix: string; ctes: string; scores: string; queries: Array<string | null> } | null {
   const order = Object.keys(index.columns) as Field[];
   const terms = search.terms;
   if (terms.length === 0) return null;
@@ -159,11 +210,16 @@ function partSql<Field extends string>(
   // A term whose every token is too long for a lexeme (`toTsquery`) is looked for in the fields' text instead.
   const unindexed: string[] = [];
   const cap = table.budget ? ` LIMIT ${RANKED_DOCUMENT_BUDGET + 1}` : '';
+  const queries: Array<string | null> = [];
+  // The terms whose frequency is not remembered are first looked for all at once (one walk of the GIN index, whose
+  // pending entries each walk reads): most words of a message are in no fact, and their count is then 0.
+  const unknown: string[] = [];
   const rows = terms.map((term, at) => {
     const query = toTsquery(
       term,
       term.fields.map((field) => order.indexOf(field)),
     );
+    queries.push(query?.query ?? null);
     const tsquery = parameter(query?.query ?? null);
     // The query as a subquery's value: planned without its value, the count walks the GIN index's rows (a plan for
     // the value would scan the table for a term that many rows hold, reading each row's vector).
@@ -172,15 +228,32 @@ function partSql<Field extends string>(
       match = `(${term.fields.map((field) => `strpos(' ' || replace(${index.columns[field]}, ' ', '  ') || ' ', ${patterns[at]}) > 0`).join(' OR ')})`;
       unindexed.push(`(EXISTS (SELECT 1 FROM ${prefix}_rare WHERE term = ${at}) AND ${match})`);
     }
-    const documents = `(SELECT count(*) FROM (SELECT 1 FROM ${table.table} WHERE ${table.filter} AND ${match}${cap}) hits)`;
+    let documents = `(SELECT count(*) FROM (SELECT 1 FROM ${table.table} WHERE ${table.filter} AND ${match}${cap}) hits)`;
+    // A frequency remembered is given; the count (an initplan, run only when its value is read) is then skipped.
+    if (known) {
+      const remembered = query === null ? undefined : known(prefix, query.query);
+      if (query !== null && remembered === undefined) {
+        unknown.push(`(${query.query})`);
+        documents = `CASE WHEN (SELECT documents FROM ${prefix}_unknown) > 0 THEN ${documents} ELSE 0 END`;
+      }
+      // As a subquery's value too: a plan for the value would differ from the generic plan, and be made anew each time.
+      documents = `coalesce((SELECT ${parameter(remembered ?? null)}::int8), ${documents})`;
+    }
     return `(${at}, ${tsquery}::text, ${documents})`;
   });
   // The terms present in the scope, rarest first; the rare ones are those within the budget.
   const ctes = [
+    ...(known
+      ? [
+          `${prefix}_unknown AS MATERIALIZED (SELECT count(*) AS documents FROM (SELECT 1 FROM ${table.table}
+            WHERE ${table.filter} AND ${index.vector} @@ (SELECT ${parameter(unknown.length > 0 ? unknown.join(' | ') : null)}::tsquery)${cap}) hits)`,
+        ]
+      : []),
+    `${prefix}_counted AS MATERIALIZED (SELECT * FROM (VALUES ${rows.join(', ')}) counted (term, query, documents))`,
     `${prefix}_terms AS MATERIALIZED (
       SELECT term, query, documents, sum(documents) OVER (ORDER BY documents, term) AS running,
         row_number() OVER (ORDER BY documents, term) AS rarity
-      FROM (VALUES ${rows.join(', ')}) counted (term, query, documents) WHERE documents > 0)`,
+      FROM ${prefix}_counted WHERE documents > 0)`,
     `${prefix}_rare AS MATERIALIZED (SELECT term, query, documents FROM ${prefix}_terms
       ${table.budget ? `WHERE running <= ${RANKED_DOCUMENT_BUDGET}` : ''})`,
     // Each rare term's idf, as FTS5 computes it: ln((N - n + 0.5) / (n + 0.5)), 1e-6 when not positive.
@@ -216,7 +289,8 @@ function partSql<Field extends string>(
               WHERE ${table.filter} AND (${[`${index.vector} @@ (SELECT query FROM ${prefix}_idf)`, ...unindexed].join(' OR ')})) c
       ) counted, ${prefix}_idf i, corpus
     ) scored WHERE score > 0)`);
-  if (!table.budget) return { ctes: ctes.join(',\n'), scores: `SELECT id, score FROM ${prefix}_ranked` };
+  if (!table.budget)
+    return { prefix, queries, ctes: ctes.join(',\n'), scores: `SELECT id, score FROM ${prefix}_ranked` };
   // No rare term: the rarest few, each among its most recent rows in the scope; a row scores by how many hold it.
   // First among the scope's newest rows (a bounded walk); a term found there less often is sparse in the scope, and
   // its rows come from the GIN index instead.
@@ -238,6 +312,8 @@ function partSql<Field extends string>(
       WHERE coalesce(cardinality(t.ids), 0) < ${RECENT_PER_FREQUENT_TERM}
     ) hits GROUP BY id)`);
   return {
+    prefix,
+    queries,
     ctes: ctes.join(',\n'),
     scores: `SELECT id, score FROM ${prefix}_ranked UNION ALL SELECT id, score FROM ${prefix}_recent`,
   };
