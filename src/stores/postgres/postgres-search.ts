@@ -294,10 +294,12 @@ function partSql<Field extends string>(
   // No rare term: the rarest few, each among its most recent rows in the scope; a row scores by how many hold it.
   // First among the scope's newest rows (a bounded walk); a term found there less often is sparse in the scope, and
   // its rows come from the GIN index instead.
+  // The window is read once for all the terms (a CTE is evaluated at its first use, so not at all on the rare path).
+  ctes.push(`${prefix}_window AS MATERIALIZED (
+    SELECT ${table.id} FROM ${table.table} WHERE ${table.filter} ORDER BY ${table.newest} LIMIT ${RECENT_WINDOW})`);
   ctes.push(`${prefix}_frequent AS MATERIALIZED (
     SELECT t.term, t.query::tsquery AS query, found.ids FROM ${prefix}_terms t CROSS JOIN LATERAL (
-      SELECT array_agg(id) AS ids FROM (SELECT recent.${table.id} AS id FROM (SELECT ${table.id} FROM ${table.table}
-        WHERE ${table.filter} ORDER BY ${table.newest} LIMIT ${RECENT_WINDOW}) recent
+      SELECT array_agg(id) AS ids FROM (SELECT recent.${table.id} AS id FROM ${prefix}_window recent
         CROSS JOIN LATERAL (SELECT 1 FROM ${table.table} row WHERE row.${table.id} = recent.${table.id}
           AND row.${index.vector} @@ t.query::tsquery OFFSET 0) holds
         ORDER BY recent.${table.id} DESC LIMIT ${RECENT_PER_FREQUENT_TERM}) newest) found
