@@ -279,6 +279,7 @@ console.log((${shape})(modules));`,
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
     expect([sqlite, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit]).toEqual([
       ['sqliteStore'],
+      ['libsqlStore'],
       ['anthropicModel', 'fromAnthropicUsage'],
       ['fromOpenaiCompatibleUsage', 'openaiCompatibleEmbedder', 'openaiCompatibleModel'],
       ['offlineEnglishEmbedder'],
