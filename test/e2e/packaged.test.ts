@@ -272,12 +272,11 @@ console.log((${shape})(modules));`,
 console.log((${shape})(modules));`,
     );
     expect(JSON.parse(imported)).toEqual(JSON.parse(required));
-    const [main, sqlite, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit] = JSON.parse(
-      imported,
-    ) as string[][];
+    const [main, sqlite, libsql, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit] =
+      JSON.parse(imported) as string[][];
     expect(main).toEqual(expect.arrayContaining(['createMemoryStack', 'MemstackError', 'o200kTokenizer', 'trimTurn']));
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
-    expect([sqlite, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit]).toEqual([
+    expect([sqlite, libsql, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit]).toEqual([
       ['sqliteStore'],
       ['libsqlStore'],
       ['anthropicModel', 'fromAnthropicUsage'],
