@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { type Command, InvalidArgumentError } from 'commander';
 import { createMemoryStack, type Embedder, MemstackError } from '../index.js';
 import { addEmbedderOptions, type EmbedderFlags, embedderFromFlags } from './embedder-options.js';
-import { describeDatabase, isDatabaseUrl, openStore } from './open-store.js';
+import { describeDatabase, localDatabaseFile, openStore } from './open-store.js';
 import { progressBar } from './progress-bar.js';
 
 interface EmbedFlags extends EmbedderFlags {
@@ -29,8 +29,8 @@ export function registerEmbedCommand(program: Command): void {
     .option('--limit <count>', 'embed at most this many rows, then stop', parseCount)
     .option('--json', 'print the report as JSON')
     .action(async (flags: EmbedFlags) => {
-      if (!isDatabaseUrl(flags.db) && !existsSync(flags.db))
-        throw new InvalidArgumentError(`no database at ${flags.db}`);
+      const file = localDatabaseFile(flags.db);
+      if (file !== null && !existsSync(file)) throw new InvalidArgumentError(`no database at ${flags.db}`);
       const embedder = embedderFromFlags(flags, true) as Embedder;
       let failure: unknown;
       // The application's workers run its jobs, with its extractor: this stack runs none.

@@ -6,7 +6,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import type { SessionSummary } from '../index.js';
 import { createMemoryStack, type MemoryStack } from '../index.js';
 import { addEmbedderOptions, type EmbedderFlags, embedderFromFlags } from './embedder-options.js';
-import { describeDatabase, isDatabaseUrl, openStore } from './open-store.js';
+import { describeDatabase, localDatabaseFile, openStore } from './open-store.js';
 import { parseId } from './parse-id.js';
 import { progressBar } from './progress-bar.js';
 import { readExportLines } from './read-export-lines.js';
@@ -38,7 +38,8 @@ export async function openTool(
   flags: Pick<ScopeFlags, 'db' | 'schema'> & EmbedderFlags,
   options: { create?: boolean } = {},
 ): Promise<MemoryStack> {
-  if (!isDatabaseUrl(flags.db) && !options.create && !existsSync(flags.db)) {
+  const file = localDatabaseFile(flags.db);
+  if (file !== null && !options.create && !existsSync(file)) {
     throw new InvalidArgumentError(`no database at ${flags.db}`);
   }
   // With the application's embedder, facts are searched as its `prepare` ranks them and added with their vector.

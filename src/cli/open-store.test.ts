@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeDatabase, isDatabaseUrl, isLibsqlUrl, isPostgresUrl, openStore } from './open-store.js';
+import { describeDatabase, isLibsqlUrl, isPostgresUrl, localDatabaseFile, openStore } from './open-store.js';
 
 describe('what --db names', () => {
   it('tells a Postgres URL, a libSQL URL and a SQLite path apart', () => {
@@ -13,7 +13,17 @@ describe('what --db names', () => {
       expect([isPostgresUrl(url), isLibsqlUrl(url)]).toEqual([false, true]);
     }
     for (const path of ['memory.db', './file.db', '/var/file:db', ':memory:', 'C:\\memstack\\chat.db']) {
-      expect(isDatabaseUrl(path)).toBe(false);
+      expect([isPostgresUrl(path), isLibsqlUrl(path)]).toEqual([false, false]);
+    }
+  });
+
+  it('names the local file to check before a command that must not create one', () => {
+    expect(localDatabaseFile('memory.db')).toBe('memory.db');
+    expect(localDatabaseFile('file:/tmp/memory.db')).toBe('/tmp/memory.db');
+    expect(localDatabaseFile('file:///tmp/my%20memory.db?mode=rw')).toBe('/tmp/my memory.db');
+    expect(localDatabaseFile('file:memory.db')).toBe('memory.db');
+    for (const url of ['file::memory:', 'libsql://db.turso.io', 'https://db.turso.io', 'postgres://h/db']) {
+      expect(localDatabaseFile(url)).toBeNull();
     }
   });
 

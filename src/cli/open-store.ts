@@ -13,9 +13,16 @@ export function isLibsqlUrl(db: string): boolean {
   return /^(?:libsql|https?|wss?):\/\//i.test(db) || /^file:/i.test(db);
 }
 
-/** A database `--db` names by URL rather than as a SQLite file's path. */
-export function isDatabaseUrl(db: string): boolean {
-  return isPostgresUrl(db) || isLibsqlUrl(db);
+/**
+ * The local file `--db` names, to check it exists before a command that must not create one: a SQLite path, or the
+ * path of a `file:` URL; null for a server, a remote database or an in-memory one.
+ */
+export function localDatabaseFile(db: string): string | null {
+  if (isPostgresUrl(db)) return null;
+  if (!isLibsqlUrl(db)) return db;
+  if (!/^file:/i.test(db)) return null;
+  const path = decodeURIComponent(db.replace(/^file:(\/\/(?=\/))?/i, '').replace(/[?#].*$/, ''));
+  return path === '' || path.startsWith(':memory:') ? null : path;
 }
 
 /** `--db` as it may be printed: a URL's password or token is never shown. */
