@@ -1,5 +1,6 @@
 import type { ForgetReport } from '../../spec/scope.js';
 import type { SqlConnection } from '../sql/sql.js';
+import { forgetNeedsRewrite } from '../sqlite/forget-needs-rewrite.js';
 import { FTS_INDEXES } from '../sqlite/sqlite-parts.js';
 
 /**
@@ -10,11 +11,7 @@ import { FTS_INDEXES } from '../sqlite/sqlite-parts.js';
  */
 export function libsqlAfterForget(connection: SqlConnection): (report: ForgetReport) => Promise<void> {
   return async (report) => {
-    const removed = report.turns + report.facts + report.sessions + report.factsRewritten > 0;
-    const freePages = await connection.read('forget', async (sql) =>
-      Number((await sql.get<{ freelist_count: number }>('PRAGMA freelist_count'))?.freelist_count ?? 0),
-    );
-    if (!removed && freePages === 0) return;
+    if (!(await forgetNeedsRewrite(connection, report))) return;
     await connection.write('forget', async (sql) => {
       for (const index of FTS_INDEXES) await sql.run(`INSERT INTO ${index} (${index}) VALUES ('optimize')`);
     });

@@ -1,28 +1,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreError } from '../../spec/errors/store-error.js';
 import type { ForgetReport } from '../../spec/scope.js';
+import type { SqlConnection } from '../sql/sql.js';
+import { forgetNeedsRewrite } from './forget-needs-rewrite.js';
 import { rewriteDatabaseFile } from './rewrite-database-file.js';
-import type { SqliteConnection } from './sqlite-connection.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 
 /** How long a forget keeps trying to empty the WAL while other connections still read older pages from it. */
 const CHECKPOINT_PATIENCE_MS = 2000;
 
 /**
- * What a forget does last on a SQLite file (decision 13): the file rewritten without the forgotten bytes, then the
- * WAL emptied. Pages left free by deletes mean the file was not rewritten since: a forget that removed nothing now
- * (run again after its rewrite failed, as its error says) still rewrites it. `file`: null for an in-memory database.
+ * What a forget does last on a SQLite file (decision 13): the file rewritten without the forgotten bytes when it
+ * needs it (`forgetNeedsRewrite`), then the WAL emptied. `file`: null for an in-memory database.
  */
 export function sqliteAfterForget(
   database: SqliteDatabase,
-  connection: SqliteConnection,
+  connection: SqlConnection,
   options: { file: string | null; busyTimeoutMs: number },
 ): (report: ForgetReport) => Promise<void> {
   const { file, busyTimeoutMs } = options;
   return async (report) => {
-    const removed = report.turns + report.facts + report.sessions + report.factsRewritten > 0;
-    const freePages = () => database.pragma('freelist_count', { simple: true }) as number;
-    if (file !== null && (removed || (await connection.sync('forget', freePages)) > 0)) {
+    if (file !== null && (await forgetNeedsRewrite(connection, report))) {
       try {
         await rewriteDatabaseFile(file, busyTimeoutMs);
       } catch (error) {

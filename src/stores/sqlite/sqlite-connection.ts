@@ -6,11 +6,6 @@ import { waitOutLocks } from './wait-out-locks.js';
 /** Statements kept prepared: the shared ones are few; a statement built per call (an `IN` list) takes a slot. */
 const PREPARED_STATEMENTS = 256;
 
-export interface SqliteConnection extends SqlConnection {
-  /** A synchronous step on the database (a statement, a better-sqlite3 transaction function), in turn with the rest. */
-  sync<T>(operation: string, run: () => T): Promise<T>;
-}
-
 /**
  * better-sqlite3 as a `SqlConnection`. The driver is synchronous and has one session with SQLite, so calls take
  * turns (an open transaction's statements never interleave with another call's). A write begins with the write lock
@@ -18,7 +13,7 @@ export interface SqliteConnection extends SqlConnection {
  * A lock another process holds is waited out asleep between attempts, for up to `busyTimeoutMs`, then `STORE_BUSY`;
  * a closed database is `STORE_CLOSED`; any other driver error is `STORE_QUERY_FAILED`.
  */
-export function sqliteConnection(database: SqliteDatabase, options: { busyTimeoutMs: number }): SqliteConnection {
+export function sqliteConnection(database: SqliteDatabase, options: { busyTimeoutMs: number }): SqlConnection {
   const prepared = new Map<string, SqliteStatement>();
   const statement = (text: string): SqliteStatement => {
     let found = prepared.get(text);
@@ -66,7 +61,6 @@ export function sqliteConnection(database: SqliteDatabase, options: { busyTimeou
           throw error;
         }
       }),
-    sync: (operation, run) => attempts(operation, async () => run()),
     close: async () => {
       if (database.open) await inTurn(async () => database.close());
     },
