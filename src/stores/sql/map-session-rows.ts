@@ -8,7 +8,7 @@ import {
 } from '../../core/validation/parse-stored-values.js';
 import type { Clarification, PinState, SessionRecord, TurnDetail, TurnRecord } from '../../spec/memory-store.js';
 import type { Usage } from '../../spec/usage.js';
-import { sqlDate, sqlDateOrNull } from './sql.js';
+import { sqlDate, sqlDateOrNull, sqlJson } from './sql.js';
 
 /** A stored time: epoch milliseconds in SQLite, a `Date` from Postgres (read with `sqlDate`). */
 type StoredTime = number | Date;
@@ -67,22 +67,9 @@ export const TURN_COLUMNS = 't.id, t.role, t.text, t.user_id, t.tokens, t.path, 
 export const DETAIL_COLUMNS = `${TURN_COLUMNS}, t.input_tokens, t.output_tokens, t.cache_read_tokens,
   t.cache_write_tokens, t.memory_tokens, t.cache_miss`;
 
-/**
- * A JSON column. It is written only by the store, but a file may have been edited by hand: what does not parse reads
- * as nothing (null), never as a crash.
- */
-export function storedJson(column: unknown): unknown {
-  if (typeof column !== 'string') return column;
-  try {
-    return JSON.parse(column);
-  } catch {
-    return null;
-  }
-}
-
 /** The pin's clarifications column: what does not parse reads as none. */
 export function parseClarifications(column: unknown): Clarification[] {
-  return parseStoredClarifications(storedJson(column));
+  return parseStoredClarifications(sqlJson(column));
 }
 
 export function toSession(row: SessionRow): SessionRecord {
@@ -116,7 +103,7 @@ export function toSession(row: SessionRow): SessionRecord {
       row.system_pin === null || row.system_pin_at === null
         ? null
         : { text: row.system_pin, at: sqlDate(row.system_pin_at) },
-    modelState: parseStoredModelState(storedJson(row.model_state)),
+    modelState: parseStoredModelState(sqlJson(row.model_state)),
     createdAt: sqlDate(row.created_at),
     updatedAt: sqlDate(row.updated_at),
   };

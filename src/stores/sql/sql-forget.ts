@@ -126,7 +126,7 @@ export function sqlForget(dialect: SqlDialect, parts: SqlForgetParts): (scope: F
       const after = forgetFromSession(
         {
           taskUserId: session.pin_task_user_id,
-          clarifications: parseStoredClarifications(storedJson(session.pin_clarifications)),
+          clarifications: parseStoredClarifications(sqlJson(session.pin_clarifications)),
           taskSourceTurnId: session.task_source_turn_id,
           summaryThroughTurnId: Number(session.summary_through),
         },
@@ -294,15 +294,6 @@ function list(values: readonly unknown[]): string {
 }
 
 function turnIds(value: unknown): number[] {
-  const ids = storedJson(value);
+  const ids = sqlJson(value);
   return Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : [];
-}
-
-/** A stored JSON column, or null when it does not parse (a value written by hand). */
-function storedJson(value: unknown): unknown {
-  try {
-    return sqlJson(value);
-  } catch {
-    return null;
-  }
 }

@@ -12,7 +12,6 @@ import type {
 import {
   DETAIL_COLUMNS,
   type SessionRow,
-  storedJson,
   TURN_COLUMNS,
   type TurnDetailRow,
   type TurnRow,
@@ -20,7 +19,7 @@ import {
   toTurn,
   toTurnDetail,
 } from './map-session-rows.js';
-import type { Sql, SqlValue } from './sql.js';
+import { type Sql, type SqlValue, sqlJson } from './sql.js';
 import type { SqlDialect, SqlEnqueue, SqlFactWrites } from './sql-dialect.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 
@@ -340,7 +339,7 @@ async function updateSession(sql: Sql, dialect: SqlDialect, key: string, patch: 
       `SELECT model_state FROM ${sessions} WHERE key = ? ${dialect.lockRows}`,
       [key],
     );
-    const stored = storedJson(row?.model_state);
+    const stored = sqlJson(row?.model_state);
     const states = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
     assignments.push('model_state = ?');
     values.push(JSON.stringify({ ...states, [patch.modelState.provider]: patch.modelState.state }));

@@ -43,9 +43,17 @@ export function sqlDateOrNull(value: unknown): Date | null {
   return value === null || value === undefined ? null : sqlDate(value);
 }
 
-/** A stored JSON value: SQLite keeps the text, Postgres's `jsonb` comes back parsed. */
+/**
+ * A stored JSON value: SQLite keeps the text, Postgres's `jsonb` comes back parsed. Written only by the store, but a
+ * file may have been edited by hand: what does not parse reads as nothing (null), never as a crash.
+ */
 export function sqlJson(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : value;
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
 }
 
 /** Stored bytes: better-sqlite3 and pg give a `Buffer`, libSQL an `ArrayBuffer`; anything else reads as none. */
