@@ -94,8 +94,12 @@ export async function storeLatencyBench(): Promise<Record<string, unknown>> {
       const loads = [await load(sqlite, size), await load(postgres, size)];
       // The tables as autovacuum leaves them once a load has settled (it runs after inserts, too): their visibility
       // map set and their GIN pending lists merged. Timed right after a bulk load, a search reads the pending list and
-      // cannot scan an index alone (decision 33).
+      // cannot scan an index alone (decision 33). And the load's dirty pages written out, as a checkpoint does
+      // within minutes: otherwise the checkpointer writes them during the timed calls.
       await postgres.pool.query(`VACUUM ANALYZE "${schema}".facts, "${schema}".turns, "${schema}".turn_index`);
+      await postgres.pool.query('CHECKPOINT').catch((error: unknown) => {
+        console.warn(`no CHECKPOINT after the load (${error instanceof Error ? error.message : String(error)})`);
+      });
       const stacks = [sqlite, postgres].map((store) =>
         createMemoryStack({ store, systemPrompt: 'You are a helpful engineering assistant.', runJobs: false }),
       );

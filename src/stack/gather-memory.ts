@@ -70,15 +70,32 @@ export async function gatherMemory(
   // With an embedder, the message's vector is asked for at once, beside the session read (it never rejects); a
   // message with nothing to search for gets none (no facts by relevance, as without an embedder).
   const vector = startQueryVector(context, handle.key, text, query);
-  const snapshot = await context.store.sessions.read(handle.key, { maxTurns: limits.historyMaxTurns });
+  // The fact search does not wait for the session read (over a network, each is a round trip): it starts with the
+  // number of facts a conversation of one user gets, and the turn search follows the session read beside it.
+  const read = context.store.sessions.read(handle.key, { maxTurns: limits.historyMaxTurns });
+  const searched = chooseFacts(context, { agentId, userId }, text, query, limits.factsTopK, vector);
+  const snapshot = await read.catch((error: unknown) => {
+    searched.catch(() => undefined);
+    throw error;
+  });
   const session = snapshot?.session ?? null;
   // In a conversation other people take part in, a user's personal facts would reach them through the reply: they
-  // are injected only as far as the caller allows it (sharedSessionFactsTopK, 0 by default).
+  // are injected only as far as the caller allows it (sharedSessionFactsTopK, 0 by default), found by a search of
+  // that many (the first search's results are dropped, once it has ended).
   const shared = session !== null && (session.shared || session.firstUserId !== (userId ?? null));
   const topK =
     shared && userId !== undefined ? Math.min(limits.factsTopK, limits.sharedSessionFactsTopK) : limits.factsTopK;
-  const { facts, source } = await chooseFacts(context, { agentId, userId }, text, query, topK, vector);
-  const recalled = snapshot ? await recallTurns(context, snapshot, text, query, window(snapshot), vector) : [];
+  const chosen =
+    topK === limits.factsTopK
+      ? searched
+      : Promise.all([
+          searched.catch(() => undefined),
+          chooseFacts(context, { agentId, userId }, text, query, topK, vector),
+        ]).then(([, facts]) => facts);
+  const [{ facts, source }, recalled] = await Promise.all([
+    chosen,
+    snapshot ? recallTurns(context, snapshot, text, query, window(snapshot), vector) : [],
+  ]);
   const pin = session?.pin ?? null;
   const stored = session?.systemPin ? { text: session.systemPin.text, at: session.systemPin.at.getTime() } : null;
   // Anyone may speak in a channel or a thread: what its pin says is framed as its participants' words (decision 27).

@@ -36,17 +36,29 @@ interface IndexColumns<Field extends string> {
   vector: string;
 }
 
-/** A table searched: its rows, the filter that keeps a scope's or session's (`$1`, `$2`), and its two indexes. */
+/**
+ * A table searched: its rows, the filter that keeps a scope's or session's (`$1`, `$2`), and its two indexes. The
+ * filter reads its values as subqueries' (`(SELECT $1::text)`): a plan made for the values would be specific to a
+ * scope's size (and cheaper in estimate for a scope that holds most rows), so Postgres would plan each search anew
+ * instead of keeping the generic plan, which serves every scope (planning the statement costs more than running it).
+ */
 interface SearchedTable {
   table: string;
   id: string;
   filter: string;
   /** Newest first (its index leads with the filter's columns and holds the lengths: read alone, it is enough). */
   newest: string;
+  /** That index's columns. */
+  key: string;
   words: IndexColumns<Words>;
   grams: IndexColumns<Grams>;
-  /** Rank only the rarest terms up to the budget (facts), or every match (a session's turns). */
-  budget: boolean;
+  /**
+   * Rank only the rarest terms up to the budget (facts), or every match (a session's turns). With a budget: the
+   * filter as a range of the newest index's whole key (row comparisons), so that a walk newest first can only be that
+   * index's (with the scope as equalities, the planner may rather walk the primary key backwards, through every
+   * scope's newer rows).
+   */
+  budget: string | null;
 }
 
 /**
@@ -61,28 +73,31 @@ export function postgresSearch(schema: string, guard: PostgresGuard): SqlSearch 
   const facts: SearchedTable = {
     table: `${schema}.facts`,
     id: 'id',
-    filter: 'agent_id = $1 AND user_id = $2 AND superseded_by IS NULL',
+    filter: 'agent_id = (SELECT $1::text) AND user_id = (SELECT $2::text) AND superseded_by IS NULL',
     newest: 'agent_id DESC, user_id DESC, id DESC',
+    key: 'agent_id, user_id, id',
     words: {
       columns: { text: 'text_tokens', context: 'context_tokens', dated: 'dated' },
       length: 'words_length',
       vector: 'words_vector',
     },
     grams: { columns: { text: 'grams', context: 'context_grams' }, length: 'grams_length', vector: 'grams_vector' },
-    budget: true,
+    budget: `(agent_id, user_id, id) BETWEEN ((SELECT $1::text), (SELECT $2::text), 0)
+      AND ((SELECT $1::text), (SELECT $2::text), ${Number.MAX_SAFE_INTEGER}) AND superseded_by IS NULL`,
   };
   const turns: SearchedTable = {
     table: `${schema}.turn_index`,
     id: 'turn_id',
-    filter: 'session_key = $1 AND turn_id < $2',
+    filter: 'session_key = (SELECT $1::text) AND turn_id < (SELECT $2::int8)',
     newest: 'session_key DESC, turn_id DESC',
+    key: 'session_key, turn_id',
     words: {
       columns: { text: 'text', context: 'context', dated: 'dated' },
       length: 'words_length',
       vector: 'words_vector',
     },
     grams: { columns: { text: 'grams', context: 'context_grams' }, length: 'grams_length', vector: 'grams_vector' },
-    budget: false,
+    budget: null,
   };
   const frequencies = rememberedFrequencies();
   return {
@@ -212,7 +227,9 @@ function partSql<Field extends string>(
   const cap = table.budget ? ` LIMIT ${RANKED_DOCUMENT_BUDGET + 1}` : '';
   const queries: Array<string | null> = [];
   // The terms whose frequency is not remembered are first looked for all at once (one walk of the GIN index, whose
-  // pending entries each walk reads): most words of a message are in no fact, and their count is then 0.
+  // pending entries each walk reads): most words of a message are in no fact, and their count is then 0. Capped as a
+  // count is, not at the first row: with LIMIT 1 the planner expects an early hit and walks the scope's index instead,
+  // through every row of the scope when no row holds a term (90 ms at 100,000 facts).
   const unknown: string[] = [];
   const rows = terms.map((term, at) => {
     const query = toTsquery(
@@ -256,8 +273,9 @@ function partSql<Field extends string>(
       FROM ${prefix}_counted WHERE documents > 0)`,
     `${prefix}_rare AS MATERIALIZED (SELECT term, query, documents FROM ${prefix}_terms
       ${table.budget ? `WHERE running <= ${RANKED_DOCUMENT_BUDGET}` : ''})`,
-    // Each rare term's idf, as FTS5 computes it: ln((N - n + 0.5) / (n + 0.5)), 1e-6 when not positive.
-    `${prefix}_idf AS MATERIALIZED (SELECT ${terms
+    // Each rare term's idf, as FTS5 computes it: ln((N - n + 0.5) / (n + 0.5)), 1e-6 when not positive; and the
+    // corpus's mean length (the corpus is read only when a term is rare: with none, nothing here reads it).
+    `${prefix}_idf AS MATERIALIZED (SELECT max(corpus.${prefix}_average) AS average, ${terms
       .map(
         (_, at) => `max(CASE WHEN term = ${at} THEN greatest(ln(greatest(corpus.rows - documents + 0.5, 0.5)
           / (documents + 0.5)), 1e-6) END) AS idf${at}`,
@@ -278,7 +296,7 @@ function partSql<Field extends string>(
   const score = terms
     .map(
       (_, at) =>
-        `coalesce(i.idf${at} * h${at} * 2.2 / nullif(h${at} + 1.2 * (0.25 + 0.75 * length / corpus.${prefix}_average), 0), 0)`,
+        `coalesce(i.idf${at} * h${at} * 2.2 / nullif(h${at} + 1.2 * (0.25 + 0.75 * length / i.average), 0), 0)`,
     )
     .join(' + ');
   ctes.push(`${prefix}_ranked AS (
@@ -287,22 +305,23 @@ function partSql<Field extends string>(
         SELECT ${table.id} AS id, ${index.length} AS length, ${hits.join(', ')}
         FROM (SELECT ${table.id}, ${index.length}, ${padded.join(', ')} FROM ${table.table}
               WHERE ${table.filter} AND (${[`${index.vector} @@ (SELECT query FROM ${prefix}_idf)`, ...unindexed].join(' OR ')})) c
-      ) counted, ${prefix}_idf i, corpus
+      ) counted, ${prefix}_idf i
     ) scored WHERE score > 0)`);
   if (!table.budget)
     return { prefix, queries, ctes: ctes.join(',\n'), scores: `SELECT id, score FROM ${prefix}_ranked` };
   // No rare term: the rarest few, each among its most recent rows in the scope; a row scores by how many hold it.
   // First among the scope's newest rows (a bounded walk); a term found there less often is sparse in the scope, and
   // its rows come from the GIN index instead.
-  // The window is read once for all the terms (a CTE is evaluated at its first use, so not at all on the rare path).
-  ctes.push(`${prefix}_window AS MATERIALIZED (
-    SELECT ${table.id} FROM ${table.table} WHERE ${table.filter} ORDER BY ${table.newest} LIMIT ${RECENT_WINDOW})`);
+  // Each term walks the scope's index newest first and stops at its RECENT_PER_FREQUENT_TERM-th row: the match is
+  // the operator's function (`ts_match_vq`, what `@@` calls), a filter on the walk, not a GIN scan of every row that
+  // holds the term.
   ctes.push(`${prefix}_frequent AS MATERIALIZED (
     SELECT t.term, t.query::tsquery AS query, found.ids FROM ${prefix}_terms t CROSS JOIN LATERAL (
-      SELECT array_agg(id) AS ids FROM (SELECT recent.${table.id} AS id FROM ${prefix}_window recent
-        CROSS JOIN LATERAL (SELECT 1 FROM ${table.table} row WHERE row.${table.id} = recent.${table.id}
-          AND row.${index.vector} @@ t.query::tsquery OFFSET 0) holds
-        ORDER BY recent.${table.id} DESC LIMIT ${RECENT_PER_FREQUENT_TERM}) newest) found
+      SELECT array_agg(${table.id}) AS ids FROM (SELECT ${table.id} FROM (
+          SELECT ${table.key}, ${index.vector} FROM ${table.table} WHERE ${table.budget} ORDER BY ${table.newest}
+          LIMIT ${RECENT_WINDOW}) recent
+        WHERE ts_match_vq(${index.vector}, t.query::tsquery) ORDER BY ${table.newest}
+        LIMIT ${RECENT_PER_FREQUENT_TERM}) newest) found
     WHERE t.rarity <= ${FREQUENT_TERMS_USED} AND NOT EXISTS (SELECT 1 FROM ${prefix}_rare))`);
   ctes.push(`${prefix}_recent AS (
     SELECT id, count(*)::float8 AS score FROM (

@@ -42,6 +42,8 @@ export interface PostgresMemoryStore extends SqlMemoryStore {
 
 const DEFAULT_SCHEMA = 'memstack';
 const DEFAULT_POOL_SIZE = 10;
+/** How long an idle connection of a pool the store creates is kept (its prepared searches with it). */
+const IDLE_CONNECTION_MS = 5 * 60_000;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const MINIMUM_SERVER_VERSION = 130000;
 
@@ -73,7 +75,15 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Post
   if (typeof options.connectionString !== 'string' || options.connectionString === '') {
     throw new StoreError('STORE_OPEN_FAILED', 'connectionString must be a postgres:// URL');
   }
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: poolSize });
+  // A search's statement is prepared and planned once per connection (decision 33): an idle connection is kept for
+  // minutes, not the driver's 10 seconds, so that a quiet bot does not plan its searches anew every few messages; and
+  // idle connections do not keep the process alive.
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: poolSize,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+    allowExitOnIdle: true,
+  });
   // An idle connection the server dropped is reported here: the next call gets a fresh one.
   pool.on('error', () => {});
   try {
