@@ -42,6 +42,7 @@ const ENTRIES = [
   'store-kit.ts',
   'store-kit/contract.ts',
   'ai-sdk.ts',
+  'mcp.ts',
   'server.ts',
   'wire.ts',
 ];
