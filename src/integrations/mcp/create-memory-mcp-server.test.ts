@@ -79,7 +79,8 @@ describe('createMemoryMcpServer', () => {
     const found = text(await call(client, 'search_memories', { query: 'which typescript services?' }));
     expect(ranked.length).toBe(2);
     expect([...found.matchAll(/\[id (\d+)\]/g)].map((match) => Number(match[1]))).toEqual(ranked.map((f) => f.id));
-    expect(found).toContain(`[id ${id}] (score ${ranked[0]?.score.toPrecision(3)}; matched: typescript, services)`);
+    expect(found).toContain(`[id ${id}] (relevance 1.00; matched: typescript, services)`);
+    expect(found).toMatch(/\n- \[id \d+\] \(relevance 0\.\d\d; matched: typescript\) User writes TypeScript tests/);
     expect(text(await call(client, 'search_memories', { query: 'zebra' }))).toMatch(/^No memory matches "zebra"/);
 
     expect(text(await call(client, 'get_memories', { limit: 2 }))).toMatch(

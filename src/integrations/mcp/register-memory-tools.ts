@@ -23,10 +23,15 @@ const memoryText = z
 const day = (date: Date): string => date.toISOString().slice(0, 10);
 const quote = (text: string): string => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}...` : text);
 
-function searchLine(fact: RankedFact, query: string): string {
+/**
+ * A result as the model reads it: the stack's score relative to the best result's (1.00 for the best: the raw
+ * scores are comparable within one search only, and read as noise, e.g. 0.00000213), and the words that matched.
+ */
+function searchLine(fact: RankedFact, best: number, query: string): string {
   const words = matchedWords(query, fact.text);
   const why = words.length > 0 ? `matched: ${words.join(', ')}` : 'matched by stem or meaning';
-  return `- [id ${fact.id}] (score ${fact.score.toPrecision(3)}; ${why}) ${fact.text}`;
+  const relevance = best > 0 ? (fact.score / best).toFixed(2) : fact.score.toPrecision(3);
+  return `- [id ${fact.id}] (relevance ${relevance}; ${why}) ${fact.text}`;
 }
 
 const listLine = (fact: Fact): string => `- [id ${fact.id}] (added ${day(fact.createdAt)}) ${fact.text}`;
@@ -63,7 +68,7 @@ export function registerMemoryTools(server: McpServer, stack: MemoryStack, scope
     {
       title: 'Search memories',
       description:
-        "Search the user's memories by words, best first, ranked as memory is recalled for a turn. Each result: id, score (higher is better), the words that matched, the text.",
+        "Search the user's memories by words, best first, ranked as memory is recalled for a turn. Each result: id, relevance (1.00 = the best match), the words that matched, the text.",
       inputSchema: {
         query: z.string().min(1).max(MCP_LIMITS.queryChars).describe('words to look for'),
         limit: z.number().int().min(1).max(MCP_LIMITS.searchResults).optional().describe('most results (default 10)'),
@@ -76,7 +81,8 @@ export function registerMemoryTools(server: McpServer, stack: MemoryStack, scope
         if (found.length === 0) {
           return toolText(`No memory matches ${quote(query)}. get_memories lists them all.`);
         }
-        const lines = found.map((fact) => searchLine(fact, query));
+        const best = found[0]?.score ?? 0;
+        const lines = found.map((fact) => searchLine(fact, best, query));
         return toolText(`${found.length} memories match ${quote(query)}, best first:\n${lines.join('\n')}`);
       }),
   );
