@@ -124,7 +124,18 @@ describe('MCP over Streamable HTTP at /mcp on the memory proxy', () => {
     expect(handler.size).toBe(0);
   });
 
-  it('closes its sessions when the proxy closes', async () => {
+  it('closes a session on DELETE, and every session when the proxy closes', async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(`${proxy.url}/mcp`), {
+      requestInit: { headers: identity('carol') },
+    });
+    await new Client({ name: 'test', version: '1' }).connect(transport);
+    const carol = transport.sessionId ?? '';
+    expect(handler.size).toBe(1);
+    await transport.terminateSession();
+    expect(handler.size).toBe(0);
+    expect((await post(LIST, { ...identity('carol'), 'mcp-session-id': carol })).status).toBe(404);
+    await transport.close();
+
     await connect(identity('alice'));
     expect(handler.size).toBe(1);
     await proxy.close();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InvalidInputError, type MemoryStack } from '../../index.js';
 import { type McpScope, sessionScope, threadForgetScope } from './mcp-scope.js';
 import { MCP_LIMITS } from './register-memory-tools.js';
-import { errorResult, guarded, toolError, toolText } from './tool-results.js';
+import { guarded, toolError, toolText } from './tool-results.js';
 
 /** `get_pinned_task`, `set_pinned_task`, `clear_pinned_task`, `forget_thread`: the conversation of the scope. */
 export function registerConversationTools(server: McpServer, stack: MemoryStack, scope: McpScope): void {
@@ -46,14 +46,11 @@ export function registerConversationTools(server: McpServer, stack: MemoryStack,
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    async ({ task }) => {
-      try {
+    ({ task }) =>
+      guarded(async () => {
         const pinned = await setPin(task);
         return pinned === undefined ? noConversation : toolText(`Pinned task set:\n${pinned ?? ''}`);
-      } catch (error) {
-        return errorResult(error);
-      }
-    },
+      }),
   );
 
   server.registerTool(
