@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -122,6 +123,32 @@ describe('MCP over Streamable HTTP at /mcp on the memory proxy', () => {
     expect((await post(INITIALIZE, withoutToken)).status).toBe(401);
     expect((await post(INITIALIZE, { ...identity('alice'), origin: 'https://evil.example' })).status).toBe(403);
     expect(handler.size).toBe(0);
+  });
+
+  it('without a token, answers /mcp on a loopback Host only (a DNS-rebinding page sends its own)', async () => {
+    const open = createMcpHttpHandler({ stack });
+    const local = await startMemoryProxy({ stack, port: 0, mcp: open });
+    try {
+      const { port } = new URL(local.url);
+      const status = (host: string): Promise<number | undefined> =>
+        new Promise((resolve, reject) => {
+          const sent = httpRequest(
+            { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host, 'x-memstack-user': 'alice' } },
+            (response) => {
+              response.resume();
+              resolve(response.statusCode);
+            },
+          );
+          sent.on('error', reject);
+          sent.end(JSON.stringify(INITIALIZE));
+        });
+      expect(await status(`evil.example:${port}`)).toBe(403);
+      expect(open.size).toBe(0);
+      // The same request to a loopback name reaches the endpoint (refused there only for its missing Accept header).
+      expect(await status(`localhost:${port}`)).toBe(406);
+    } finally {
+      await local.close();
+    }
   });
 
   it('closes a session on DELETE, and every session when the proxy closes', async () => {
