@@ -17,7 +17,10 @@ export interface RunningMemoryProxy extends RunningServer {
    * they scheduled is done: read memory after it.
    */
   idle(): Promise<void>;
-  /** Stops serving (MCP sessions closed, open connections dropped), then waits for the records in flight and their extraction. */
+  /**
+   * Stops serving (MCP sessions closed, open connections dropped), then waits for the records in flight and their
+   * extraction.
+   */
   close(): Promise<void>;
 }
 

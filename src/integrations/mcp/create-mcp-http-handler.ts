@@ -9,7 +9,10 @@ export interface McpHttpHandlerOptions {
   stack: MemoryStack;
   /** Open MCP sessions at most; an initialization past it is refused (503) until one closes or expires. Default 100. */
   maxSessions?: number | undefined;
-  /** A session with no request for this long is closed (its id is then unknown: the client opens a new one). Default 30 minutes. */
+  /**
+   * A session with no request for this long is closed (its id is then unknown: the client opens a new one). Default
+   * 30 minutes.
+   */
   idleMs?: number | undefined;
   version?: string | undefined;
   /** The clock, for tests. */
