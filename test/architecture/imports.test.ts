@@ -191,6 +191,15 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('loads the MCP SDK (an optional peer) from memstack/mcp and the mcp command only', () => {
+    const loaders = files
+      .filter((file) => /(?:from\s+|import\()'@modelcontextprotocol\//.test(readFileSync(file, 'utf8')))
+      .map(name)
+      .filter((file) => !file.startsWith('integrations/mcp/') && file !== 'cli/mcp-command.ts');
+    expect(files.map(name)).toContain('cli/mcp-command.ts');
+    expect(loaders).toEqual([]);
+  });
+
   it('lists the entries package.json exports', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       exports: Record<string, unknown>;
