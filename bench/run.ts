@@ -10,6 +10,7 @@ import { extractionBench } from './extraction.js';
 import { importsBench } from './imports.js';
 import { inputSizeBench } from './input-size.js';
 import { latencyBench } from './latency.js';
+import { mcpBench } from './mcp.js';
 import { pinSafetyBench } from './pin-safety.js';
 import { proxyBench } from './proxy.js';
 import { reclaimBench } from './reclaim.js';
@@ -33,6 +34,8 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   'pin-safety': () => pinSafetyBench({ half }),
   // `--store postgres`: prepare() on PostgreSQL beside SQLite in one run, and record() throughput with 1 and 4 writers.
   latency: () => (store === 'postgres' ? storeLatencyBench() : latencyBench()),
+  // search_memories through the MCP SDK's client (in-process transport) beside stack.facts.search, in one run.
+  mcp: mcpBench,
   // `--baseline <dir>`: another checkout's proxy (a commit to compare with) timed in the same run, side by side.
   proxy: () => proxyBench({ baseline: flag('--baseline').value }),
   // How long a dead process's job waits before another runs it (SQLite: its lease is taken once its process is gone).

@@ -7,6 +7,7 @@ import { registerEmbedCommand } from './embed-command.js';
 import { addEmbedderOptions, type EmbedderFlags, embedderFromFlags } from './embedder-options.js';
 import { formatReplaySummary, formatReplayTurn } from './format-replay.js';
 import { logJobs } from './log-jobs.js';
+import { registerMcpCommand } from './mcp-command.js';
 import { addMemoryCommands, openTool } from './memory-commands.js';
 import { registerMigrateCommand } from './migrate-command.js';
 import { describeDatabase, openStore } from './open-store.js';
@@ -130,7 +131,9 @@ program
 addEmbedderOptions(
   program
     .command('serve')
-    .description('run the memory proxy: POST /v1/messages (Anthropic) and /v1/chat/completions (OpenAI), with memory')
+    .description(
+      'run the memory proxy: POST /v1/messages (Anthropic) and /v1/chat/completions (OpenAI), with memory; MCP at /mcp',
+    )
     .option('--port <port>', 'port to listen on', parsePort, 8787)
     .option('--host <address>', 'address to bind (anything but loopback needs --token)', '127.0.0.1')
     .option(
@@ -167,7 +170,16 @@ addEmbedderOptions(
     extractor,
     ...(embedder ? { embedder } : {}),
   });
+  // MCP at /mcp when its SDK (an optional peer) is installed.
+  const mcp = await import('../mcp.js').then(
+    ({ createMcpHttpHandler }) => createMcpHttpHandler({ stack, version: manifest.version }),
+    (error: unknown) => {
+      console.error(`memstack: no MCP at /mcp (install @modelcontextprotocol/sdk): ${String(error)}`);
+      return undefined;
+    },
+  );
   const proxy = await startMemoryProxy({
+    mcp,
     stack,
     port: options.port,
     host: options.host,
@@ -180,6 +192,7 @@ addEmbedderOptions(
     // A memory failure (the request went on without memory) or an inspector call that failed: the error says which.
     onError: (error) => console.error(`memstack: ${String(error)}`),
   }).catch(async (error: unknown) => {
+    await mcp?.close();
     await stack.close();
     throw error;
   });
@@ -262,6 +275,7 @@ addEmbedderOptions(
 addMemoryCommands(program);
 registerMigrateCommand(program);
 registerEmbedCommand(program);
+registerMcpCommand(program, manifest.version);
 
 interface ServeFlags extends EmbedderFlags {
   port: number;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type DecoratedTurn, type MemoryStack, ModelCallError } from '../index.js';
+import { type DecoratedTurn, type DecorateScope, type MemoryStack, ModelCallError } from '../index.js';
 import { type ReplyCollector, type WireFormat, wireFormats } from '../wire.js';
 import { apiErrorResponse } from './api-error.js';
 import { callUpstream, DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamCall } from './call-upstream.js';
@@ -54,7 +54,21 @@ export interface MemoryProxyOptions {
    * unexpectedly (answered as a bare 500).
    */
   onError?: ((error: unknown) => void) | undefined;
+  /**
+   * MCP at `/mcp` (Streamable HTTP), behind the same guards: `memstack/mcp`'s `createMcpHttpHandler`, given each
+   * request with the identity its headers name (`x-memstack-agent`, `-user`, `-thread`). Closed with the proxy.
+   */
+  mcp?: McpRoute | undefined;
 }
+
+/** What the proxy needs of an MCP endpoint (this entry loads no MCP SDK: the handler brings it). */
+export interface McpRoute {
+  handle(request: Request, scope: DecorateScope | undefined): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Largest MCP request body: a tool call's arguments are bounded far below it. */
+const MCP_MAX_BODY_BYTES = 1024 * 1024;
 
 /** A JSON body's content type: the memory routes take no other (a text, form or multipart body is a browser's). */
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -244,6 +258,25 @@ export function createMemoryProxy(options: MemoryProxyOptions): MemoryProxy {
   };
 
   app.route('/', createInspector({ stack, token: options.token, onError: report }));
+
+  const { mcp } = options;
+  if (mcp !== undefined) {
+    app.use(
+      '/mcp',
+      bodyLimit({
+        maxSize: MCP_MAX_BODY_BYTES,
+        onError: () =>
+          Response.json(
+            { jsonrpc: '2.0', error: { code: -32600, message: 'memstack: request body too large' }, id: null },
+            { status: 413 },
+          ),
+      }),
+    );
+    // Only the headers name the caller: a JSON-RPC body names no user.
+    app.all('/mcp', (context) =>
+      mcp.handle(context.req.raw, readIdentity(context.req.raw.headers, undefined, agent)?.scope),
+    );
+  }
 
   // A route per wire format. The query string goes along: Claude Code asks for `/v1/messages?beta=true`.
   for (const format of Object.values(wireFormats)) {

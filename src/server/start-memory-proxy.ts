@@ -17,7 +17,10 @@ export interface RunningMemoryProxy extends RunningServer {
    * they scheduled is done: read memory after it.
    */
   idle(): Promise<void>;
-  /** Stops serving (open connections are dropped), then waits for the records in flight and their extraction. */
+  /**
+   * Stops serving (MCP sessions closed, open connections dropped), then waits for the records in flight and their
+   * extraction.
+   */
   close(): Promise<void>;
 }
 
@@ -31,6 +34,8 @@ export async function startMemoryProxy(options: StartMemoryProxyOptions): Promis
     url: server.url,
     idle: () => app.idle(),
     close: async () => {
+      // The MCP sessions first: their open streams end before the server drops its connections.
+      await options.mcp?.close();
       await server.close();
       await app.idle();
     },

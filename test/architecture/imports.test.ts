@@ -42,6 +42,7 @@ const ENTRIES = [
   'store-kit.ts',
   'store-kit/contract.ts',
   'ai-sdk.ts',
+  'mcp.ts',
   'server.ts',
   'wire.ts',
 ];
@@ -188,6 +189,15 @@ describe('architecture', () => {
           .map((target) => `${name(file)} -> ${target}`),
       );
     expect(offenders).toEqual([]);
+  });
+
+  it('loads the MCP SDK (an optional peer) from memstack/mcp and the mcp command only', () => {
+    const loaders = files
+      .filter((file) => /(?:from\s+|import\()'@modelcontextprotocol\//.test(readFileSync(file, 'utf8')))
+      .map(name)
+      .filter((file) => !file.startsWith('integrations/mcp/') && file !== 'cli/mcp-command.ts');
+    expect(files.map(name)).toContain('cli/mcp-command.ts');
+    expect(loaders).toEqual([]);
   });
 
   it('lists the entries package.json exports', () => {

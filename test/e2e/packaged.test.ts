@@ -256,6 +256,7 @@ const { createInspector } = require('memstack/server');`)}})();`,
         'server',
         'wire',
         'store-kit',
+        'mcp',
       ].map((name) => `memstack/${name}`),
     ];
     const shape = `(modules) => JSON.stringify(modules.map((module) => Object.keys(module).filter((key) => key !== 'default' && key !== '__esModule').sort()))`;
@@ -272,11 +273,24 @@ console.log((${shape})(modules));`,
 console.log((${shape})(modules));`,
     );
     expect(JSON.parse(imported)).toEqual(JSON.parse(required));
-    const [main, sqlite, libsql, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit] =
+    const [main, sqlite, libsql, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit, mcp] =
       JSON.parse(imported) as string[][];
     expect(main).toEqual(expect.arrayContaining(['createMemoryStack', 'MemstackError', 'o200kTokenizer', 'trimTurn']));
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
-    expect([sqlite, libsql, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit]).toEqual([
+    expect([
+      sqlite,
+      libsql,
+      anthropic,
+      openai,
+      offline,
+      claudeCli,
+      testing,
+      aiSdk,
+      server,
+      wire,
+      storeKit,
+      mcp,
+    ]).toEqual([
       ['sqliteStore'],
       ['libsqlStore'],
       ['anthropicModel', 'fromAnthropicUsage'],
@@ -295,6 +309,7 @@ console.log((${shape})(modules));`,
         'buildTurnDocument',
         'factContext',
       ],
+      ['createMcpHttpHandler', 'createMemoryMcpServer'],
     ]);
   });
 
