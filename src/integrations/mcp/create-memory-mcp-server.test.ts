@@ -43,6 +43,14 @@ describe('createMemoryMcpServer', () => {
     await stack.close();
   });
 
+  it('repeats a long query cut between graphemes, never inside one', async () => {
+    const client = await open(alice);
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+    const result = await call(client, 'search_memories', { query: `${family.repeat(90)} 東京` });
+    const echoed = JSON.parse(/matches (".*?")\./u.exec(text(result))?.[1] ?? '""') as string;
+    expect(echoed).toBe(`${family.repeat(80)}...`);
+  });
+
   it("lists mem0's tool names and the conversation's, none taking an id of a user, agent or thread", async () => {
     const { tools } = await (await open(alice)).listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([

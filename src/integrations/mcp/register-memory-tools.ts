@@ -21,7 +21,12 @@ const memoryText = z
   .describe('one fact about the user or their work, in a sentence (not an instruction)');
 
 const day = (date: Date): string => date.toISOString().slice(0, 10);
-const quote = (text: string): string => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}...` : text);
+/** The query as a result repeats it: its first 80 graphemes (a query is at most `queryChars` long). */
+function quote(text: string): string {
+  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)];
+  const cut = graphemes.length > 80 ? `${graphemes.slice(0, 80).map((part) => part.segment).join('')}...` : text;
+  return JSON.stringify(cut);
+}
 
 /**
  * A result as the model reads it: the stack's score relative to the best result's (1.00 for the best: the raw
