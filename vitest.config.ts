@@ -1,10 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The tests of the code that calls the `openai` SDK (memstack/openai-compatible), run a second time with `openai`
- * resolved to openai 7 (the `openai-v7` alias), as in a project that installed openai 7: the peer range takes both.
+ * The tests that use the `openai` SDK, run a second time with `openai` resolved to openai 7 (the `openai-v7` alias),
+ * as in a project that installed openai 7 (the peer range takes both): memstack/openai-compatible, which calls it,
+ * and the tests whose client it is (decorate's OpenAI shapes, the proxy's chat-completions and Responses routes).
  */
-const OPENAI_SDK_TESTS = ['src/models/openai-compatible/*.test.ts', 'test/models/openai-compatible.test.ts'];
+const OPENAI_SDK_TESTS = [
+  'src/models/openai-compatible/*.test.ts',
+  'test/models/openai-compatible.test.ts',
+  'test/e2e/decorate-sdks.test.ts',
+  'test/e2e/decorate-responses.test.ts',
+  'test/e2e/proxy.test.ts',
+  'test/e2e/proxy-responses.test.ts',
+  'test/e2e/proxy-upstream.test.ts',
+];
 
 declare module 'vitest' {
   export interface ProvidedContext {
