@@ -197,4 +197,69 @@ describe.each(majors)('memstack/ai-sdk on $name with @ai-sdk/anthropic and @ai-s
       'Add a vitest.workspace.ts.',
     ]);
   });
+
+  it('OpenAI-compatible: a streamed tool loop is one exchange, with the tool result sent and the usage of each step', async () => {
+    open([extraction('Plan a weekend in Lisbon', ['User travels with a dog'])]);
+    openaiServer = await startOpenaiServer();
+    const chunk = (delta: unknown, finish: string | null = null) => ({
+      id: 'chatcmpl-tool',
+      object: 'chat.completion.chunk',
+      created: 1_760_000_000,
+      model: 'qwen',
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      usage: null,
+    });
+    openaiServer.reply(
+      {
+        kind: 'stream',
+        done: true,
+        events: [
+          chunk({
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'weather', arguments: '' } }],
+          }),
+          chunk({ tool_calls: [{ index: 0, function: { arguments: '{"city":"Lisbon"}' } }] }),
+          chunk({}, 'tool_calls'),
+          { ...chunk({}), choices: [], usage: { prompt_tokens: 90, completion_tokens: 12, total_tokens: 102 } },
+        ],
+      },
+      streamReply({
+        model: 'qwen',
+        deltas: ['Sunny: ', 'a good weekend.'],
+        usage: {
+          placement: 'separate',
+          value: {
+            prompt_tokens: 130,
+            completion_tokens: 6,
+            total_tokens: 136,
+            prompt_tokens_details: { cached_tokens: 64 },
+          },
+        },
+      }),
+    );
+    const model = major.wrap(stack, 'openai-compatible', openaiServer.baseURL);
+    const streamed = streamText({
+      model,
+      prompt: 'Plan my weekend in Lisbon. I travel with my dog.',
+      tools: { weather },
+      stopWhen: stepCountIs(3),
+    });
+    expect(await streamed.text).toBe('Sunny: a good weekend.');
+    await stack.idle();
+    const sent = openaiServer.requests[1]?.body as { messages: Array<{ role: string; content: unknown }> };
+    expect(sent.messages.at(-1)).toMatchObject({ role: 'tool', content: 'Lisbon: 21°C' });
+    const session = await stack.session(alice);
+    expect(session.turns.map((turn) => turn.text)).toEqual([
+      'Plan my weekend in Lisbon. I travel with my dog.',
+      'Sunny: a good weekend.',
+    ]);
+    const reply = session.turns[1];
+    const key = (await stack.decorate({ ...alice, messages: [{ role: 'user', content: 'x' }] })).session.key;
+    expect(reply && (await store.sessions.readTurn(key, reply.id))?.usage).toEqual({
+      inputTokens: 156,
+      outputTokens: 18,
+      cacheReadInputTokens: 64,
+    });
+  });
 });
