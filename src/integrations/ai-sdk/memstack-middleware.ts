@@ -61,9 +61,9 @@ export interface MemstackMiddleware {
 }
 
 /**
- * Memory for `wrapLanguageModel` (`ai` 6, LanguageModelV3; `ai` 7, LanguageModelV4): `transformParams` decorates the caller's prompt (the pin
- * at the system prompt's tail with an Anthropic cache breakpoint, the recap at the head of the last user turn);
- * `wrapGenerate` and `wrapStream` record the reply once the call ends. In a tool loop every step passes through
+ * Memory for `wrapLanguageModel` (`ai` 6, LanguageModelV3; `ai` 7, LanguageModelV4): `transformParams` decorates the
+ * caller's prompt (the pin at the system prompt's tail with an Anthropic cache breakpoint, the recap at the head of
+ * the last user turn); `wrapGenerate` and `wrapStream` record the reply once the call ends. In a tool loop every step passes through
  * here: a step that calls tools is kept as a step, and the user turn is stored with the final answer and the usage
  * of every step (`stack.record`). A stream that fails or is cancelled records nothing.
  */
