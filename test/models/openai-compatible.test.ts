@@ -1,5 +1,5 @@
 import { APIError, BadRequestError, InternalServerError } from 'openai';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { buildExtractionPrompt, EXTRACTION_SYSTEM_PROMPT } from '../../src/extractors/llm/extraction-prompt.js';
 import {
   type ChatRequest,
@@ -70,7 +70,8 @@ async function rejectionOf(promise: Promise<unknown>): Promise<ModelCallError> {
   throw new Error('the call succeeded');
 }
 
-describe('openaiCompatibleModel against a local chat-completions server', () => {
+/** Run once per major of the `openai` SDK (the `openai 7` project of vitest.config.ts resolves `openai` to openai 7). */
+describe(`openaiCompatibleModel on openai ${inject('openaiMajor')} against a local chat-completions server`, () => {
   let server: OpenaiServer;
   let prepared: PreparedTurn;
 
@@ -115,6 +116,8 @@ describe('openaiCompatibleModel against a local chat-completions server', () => 
     expect(sent?.path).toBe('/v1/chat/completions');
     expect(sent?.headers.authorization).toBe('Bearer sk-test');
     expect(sent?.headers['content-type']).toBe('application/json');
+    // Sent by the major of the SDK this run is about.
+    expect(sent?.headers['user-agent']).toMatch(new RegExp(`^OpenAI/JS ${inject('openaiMajor')}\\.`));
     expect(sent?.body).toEqual({
       model,
       stream: true,

@@ -12,7 +12,8 @@ export interface ConvertedPrompt {
 }
 
 /**
- * The AI SDK's provider-level prompt (LanguageModelV3) as Anthropic messages, one per prompt message: the leading
+ * The AI SDK's provider-level prompt (LanguageModelV3 in `ai` 6, V4 in `ai` 7, read through the V3 type: the parts
+ * memstack reads have one shape in both) as Anthropic messages, one per prompt message: the leading
  * system messages become the system prompt, tool messages become user messages of `tool_result` blocks (as the
  * Anthropic provider sends them), files become image or document blocks. Breakpoints set with
  * `providerOptions.anthropic.cacheControl` come along, so that memstack counts them against the limit of 4.
@@ -33,31 +34,11 @@ export function convertToAnthropicMessages(prompt: LanguageModelV3Prompt): Conve
       }
       return;
     }
-    const blocks: AnthropicBlock[] = message.content.map((part) => {
-      switch (part.type) {
-        case 'text':
-          return withBreakpoint({ type: 'text', text: part.text }, part.providerOptions);
-        case 'reasoning':
-          return { type: 'thinking', thinking: part.text };
-        case 'file':
-          return withBreakpoint(
-            { type: part.mediaType.startsWith('image/') ? 'image' : 'document' },
-            part.providerOptions,
-          );
-        case 'tool-call':
-          return withBreakpoint(
-            { type: 'tool_use', id: part.toolCallId, name: part.toolName, input: part.input },
-            part.providerOptions,
-          );
-        case 'tool-result':
-          return withBreakpoint(
-            { type: 'tool_result', tool_use_id: part.toolCallId, content: outputText(part.output) },
-            part.providerOptions,
-          );
-        default:
-          return { type: 'tool_result', tool_use_id: part.approvalId, content: part.approved ? 'approved' : 'denied' };
-      }
-    });
+    const blocks: AnthropicBlock[] = [];
+    for (const part of message.content) {
+      const block = blockOf(part);
+      if (block !== undefined) blocks.push(block);
+    }
     const last = blocks.at(-1);
     const marked = breakpointOf(message.providerOptions);
     if (last && marked !== undefined) blocks[blocks.length - 1] = { ...last, cache_control: marked };
@@ -65,6 +46,37 @@ export function convertToAnthropicMessages(prompt: LanguageModelV3Prompt): Conve
     source.push(index);
   });
   return { system, messages, source, leadingSystem };
+}
+
+type Part = Exclude<LanguageModelV3Prompt[number], { role: 'system' }>['content'][number];
+
+/**
+ * One part as an Anthropic block. `ai` 7 (LanguageModelV4) adds parts memstack does not read (`custom`,
+ * `reasoning-file`): they have no block. A file's `mediaType` may be a top-level type alone in V4 (`image`).
+ */
+function blockOf(part: Part): AnthropicBlock | undefined {
+  switch (part.type) {
+    case 'text':
+      return withBreakpoint({ type: 'text', text: part.text }, part.providerOptions);
+    case 'reasoning':
+      return { type: 'thinking', thinking: part.text };
+    case 'file':
+      return withBreakpoint({ type: /^image(\/|$)/.test(part.mediaType) ? 'image' : 'document' }, part.providerOptions);
+    case 'tool-call':
+      return withBreakpoint(
+        { type: 'tool_use', id: part.toolCallId, name: part.toolName, input: part.input },
+        part.providerOptions,
+      );
+    case 'tool-result':
+      return withBreakpoint(
+        { type: 'tool_result', tool_use_id: part.toolCallId, content: outputText(part.output) },
+        part.providerOptions,
+      );
+    case 'tool-approval-response':
+      return { type: 'tool_result', tool_use_id: part.approvalId, content: part.approved ? 'approved' : 'denied' };
+    default:
+      return undefined;
+  }
 }
 
 /** The `cacheControl` of the Anthropic provider's options (`cache_control` also accepted, as the provider does). */

@@ -1,8 +1,21 @@
-import type { LanguageModelV3Usage } from '@ai-sdk/provider';
 import type { Usage } from '../../index.js';
 
-/** The AI SDK's usage (V3: input split into uncached, cache read and cache write) as memstack's. */
-export function mapAiSdkUsage(usage: LanguageModelV3Usage | undefined): Usage | undefined {
+/**
+ * The AI SDK's usage as far as memstack reads it: LanguageModelV3's (`ai` 6) and V4's (`ai` 7) are the same, input
+ * split into uncached, cache read and cache write. Declared here, not imported, so that the usage of either spec fits.
+ */
+export interface AiSdkUsage {
+  inputTokens: {
+    total?: number | undefined;
+    noCache?: number | undefined;
+    cacheRead?: number | undefined;
+    cacheWrite?: number | undefined;
+  };
+  outputTokens: { total?: number | undefined };
+}
+
+/** The AI SDK's usage as memstack's. */
+export function mapAiSdkUsage(usage: AiSdkUsage | undefined): Usage | undefined {
   if (usage === undefined) return undefined;
   const { total, noCache, cacheRead, cacheWrite } = usage.inputTokens;
   const uncached =

@@ -5,6 +5,8 @@ import type {
 } from '@ai-sdk/provider';
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
+import * as ai7 from 'ai-v7';
+import { MockLanguageModelV4 } from 'ai-v7/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractionReply as extraction } from '../../../test/support/extraction-reply.js';
 import { createMemoryStack, type DecorateScope, llmExtractor, type MemoryStack } from '../../index.js';
@@ -237,5 +239,64 @@ describe('memstackMiddleware (ai 6, LanguageModelV3)', () => {
     // Nothing reached the agent's own session (its one exchange is the one stored above), nor any other.
     expect((await stack.session({ agentId: 'tutor' })).turns).toHaveLength(2);
     expect(await stack.inspect.sessions({ agentId: 'tutor' })).toHaveLength(1);
+  });
+});
+
+describe('memstackMiddleware (ai 7, LanguageModelV4)', () => {
+  it('reads the prompt parts V4 adds (a custom part, a file typed only "image") and still places memory', async () => {
+    const stack = createMemoryStack({
+      store: sqliteStore({ path: ':memory:' }),
+      extractor: llmExtractor({
+        model: scriptedCompletionModel([
+          extraction('Plan a weekend in Lisbon', ['User travels with a dog']),
+          extraction(null),
+        ]),
+      }),
+    });
+    try {
+      const model = new MockLanguageModelV4({
+        doGenerate: [answer('Which dates?'), answer('Alfama has a dog park.')] as never,
+      });
+      const errors: unknown[] = [];
+      const wrapped = ai7.wrapLanguageModel({
+        model,
+        middleware: memstackMiddleware({ stack, scope: alice, onError: (error) => errors.push(error) }),
+      });
+      const photo = { type: 'file' as const, mediaType: 'image', data: new Uint8Array([1, 2, 3, 4]) };
+      const first = await ai7.generateText({
+        model: wrapped,
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'Plan a weekend in Lisbon for me and my dog.' }, photo] },
+        ],
+      });
+      await stack.idle();
+      await ai7.generateText({
+        model: wrapped,
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'Plan a weekend in Lisbon for me and my dog.' }, photo] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: first.text },
+              { type: 'custom', kind: 'openai.compaction', providerOptions: { openai: { id: 'cmp_1' } } },
+            ],
+          },
+          { role: 'user', content: 'Where can the dog run?' },
+        ],
+      });
+      await stack.idle();
+      expect(errors).toEqual([]);
+      const call = model.doGenerateCalls[1];
+      expect(call?.prompt.find((message) => message.role === 'system')?.content).toContain('Plan a weekend in Lisbon');
+      expect(JSON.stringify(call?.prompt.at(-1)?.content)).toMatch(/^\[\{"type":"text","text":"<task_recap>/);
+      expect((await stack.session(alice)).turns.map((turn) => turn.text)).toEqual([
+        'Plan a weekend in Lisbon for me and my dog.',
+        'Which dates?',
+        'Where can the dog run?',
+        'Alfama has a dog park.',
+      ]);
+    } finally {
+      await stack.close();
+    }
   });
 });
