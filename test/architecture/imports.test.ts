@@ -42,6 +42,7 @@ const ENTRIES = [
   'store-kit.ts',
   'store-kit/contract.ts',
   'ai-sdk.ts',
+  'openai-agents.ts',
   'server.ts',
   'wire.ts',
 ];

@@ -253,6 +253,7 @@ const { createInspector } = require('memstack/server');`)}})();`,
         'claude-cli',
         'testing',
         'ai-sdk',
+        'openai-agents',
         'server',
         'wire',
         'store-kit',
@@ -272,11 +273,37 @@ console.log((${shape})(modules));`,
 console.log((${shape})(modules));`,
     );
     expect(JSON.parse(imported)).toEqual(JSON.parse(required));
-    const [main, sqlite, libsql, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit] =
-      JSON.parse(imported) as string[][];
+    const [
+      main,
+      sqlite,
+      libsql,
+      anthropic,
+      openai,
+      offline,
+      claudeCli,
+      testing,
+      aiSdk,
+      agents,
+      server,
+      wire,
+      storeKit,
+    ] = JSON.parse(imported) as string[][];
     expect(main).toEqual(expect.arrayContaining(['createMemoryStack', 'MemstackError', 'o200kTokenizer', 'trimTurn']));
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
-    expect([sqlite, libsql, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit]).toEqual([
+    expect([
+      sqlite,
+      libsql,
+      anthropic,
+      openai,
+      offline,
+      claudeCli,
+      testing,
+      aiSdk,
+      agents,
+      server,
+      wire,
+      storeKit,
+    ]).toEqual([
       ['sqliteStore'],
       ['libsqlStore'],
       ['anthropicModel', 'fromAnthropicUsage'],
@@ -285,6 +312,7 @@ console.log((${shape})(modules));`,
       ['claudeCliModel'],
       ['memoryStore', 'scriptedCompletionModel'],
       ['mapAiSdkUsage', 'memstackMiddleware'],
+      ['MemstackSession'],
       ['createInspector', 'createMemoryProxy', 'startInspector', 'startMemoryProxy'],
       ['API_ERROR_STATUS', 'wireFormats'],
       [
