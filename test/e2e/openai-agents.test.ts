@@ -1,6 +1,15 @@
 // memstack/openai-agents with the real OpenAI Agents SDK (`@openai/agents` 0.20, its own openai 7): `Runner.run` over
 // real HTTP to a local server speaking the Responses API, the session kept in SQLite and in Postgres.
-import { Agent, type AgentInputItem, OpenAIProvider, Runner, tool } from '@openai/agents';
+import {
+  Agent,
+  type AgentInputItem,
+  OpenAIProvider,
+  Runner,
+  run,
+  setDefaultModelProvider,
+  setTracingDisabled,
+  tool,
+} from '@openai/agents';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStack, type MemoryStack, type MemoryStore } from '../../src/index.js';
 import { MemstackSession } from '../../src/openai-agents.js';
@@ -18,6 +27,9 @@ const schemas: string[] = [];
 
 beforeAll(async () => {
   server = await startOpenaiServer();
+  // The SDK's own `run()` uses the default provider: pointed at the local server (nothing leaves the machine).
+  setDefaultModelProvider(new OpenAIProvider({ apiKey: 'sk-test', baseURL: server.baseURL, useResponses: true }));
+  setTracingDisabled(true);
 });
 afterAll(async () => {
   await server.close();
@@ -77,7 +89,12 @@ for (const [name, openStore] of bothStores('agents', schemas)) {
       it('keeps a plain run: the items in order, and the exchange recorded for memory', async () => {
         const session = new MemstackSession({ stack, scope: alice });
         server.reply(responsesReply({ model, text: 'Hello Ada.' }));
-        const result = await runWith(session, 'Hi, I am Ada.');
+        // The SDK's top-level run(), as a user writes it.
+        const result = await run(agent, 'Hi, I am Ada.', {
+          session,
+          callModelInputFilter: session.callModelInputFilter,
+        });
+        expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/responses']);
         expect(result.finalOutput).toBe('Hello Ada.');
         expect(texts(await session.getItems())).toEqual(['user: Hi, I am Ada.', 'assistant: Hello Ada.']);
         await stack.idle();
