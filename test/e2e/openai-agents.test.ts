@@ -234,6 +234,22 @@ for (const [name, openStore] of bothStores('agents', schemas)) {
         expect(await bobSession.getItems()).toHaveLength(2);
       });
 
+      it('records the exchanges without the filter too (the model then gets no memory)', async () => {
+        const session = new MemstackSession({ stack, scope: alice });
+        server.reply(
+          responsesReply({ model, text: '', calls: [functionCallItem('call_9', 'get_weather', '{"city":"Porto"}')] }),
+          responsesReply({ model, text: 'Cloudy in Porto.', id: 'resp_2' }),
+        );
+        await stack.facts.add(alice, "User's favourite city is Porto");
+        await runner.run(agent, 'Weather in my favourite city, Porto?', { session });
+        expect(sent(0).instructions).toBe('You are terse.');
+        await stack.idle();
+        expect((await stack.session(alice)).turns.map((turn) => turn.text)).toEqual([
+          'Weather in my favourite city, Porto?',
+          'Cloudy in Porto.',
+        ]);
+      });
+
       it('runs without memory when memory fails, and tells onError', async () => {
         const errors: unknown[] = [];
         const failing: MemoryStack = {
