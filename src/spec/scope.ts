@@ -31,4 +31,6 @@ export interface ForgetReport {
   facts: number;
   /** Facts of other scopes whose search context quoted a forgotten turn, rewritten without it. */
   factsRewritten: number;
+  /** Items of session item logs removed (`ItemLog`); absent when none were (or the store keeps no item log). */
+  items?: number | undefined;
 }

@@ -28,6 +28,7 @@ import { exportUser } from './export-user.js';
 import { createFactsApi } from './facts-api.js';
 import { importRecords } from './import-records.js';
 import { createInspectApi } from './inspect-api.js';
+import { createItemsApi } from './items-api.js';
 import { type MemoryLimits, resolveLimits } from './memory-limits.js';
 import type { AnyDecorateInput, MemoryStack, RecordInput } from './memory-stack.js';
 import { prepareTurn } from './prepare-turn.js';
@@ -193,6 +194,7 @@ export function createRankedMemoryStack(options: MemoryStackOptions, ranking: Re
     idle: () => context.queue.idle(),
     stats: () => structuredClone(stats),
     facts: createFactsApi(context, open),
+    items: createItemsApi(context, open),
     session: async (scope) => {
       open();
       const snapshot = await context.store.sessions.read(deriveSessionHandle(checkScope(scope)).key);

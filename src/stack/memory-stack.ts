@@ -19,6 +19,7 @@ import type { FactScope, ForgetReport, ForgetScope, SessionScope } from '../spec
 import type { Usage } from '../spec/usage.js';
 import type { ImportReport } from './import-records.js';
 import type { InspectApi } from './inspect-api.js';
+import type { ItemsApi } from './items-api.js';
 import type { MemoryStats } from './stack-context.js';
 
 export interface PrepareInput {
@@ -229,6 +230,8 @@ export interface MemoryStack {
   /** What background extraction did since the stack was created: failures by reason, rejected outputs, facts. */
   stats(): MemoryStats;
   readonly facts: FactsApi;
+  /** A session's item log: an agent framework's conversation, stored as given (`memstack/openai-agents` uses it). */
+  readonly items: ItemsApi;
   session(scope: SessionScope): Promise<SessionView>;
   /**
    * Corrects the session's pin by hand: `text` becomes the whole pin (the memory gate applies, as to any task), or

@@ -1,7 +1,16 @@
 import type { TestContext } from 'vitest';
 import { buildSearchQuery, FACT_SEARCH_WEIGHTS, TURN_SEARCH_WEIGHTS } from '../core/search/build-search-query.js';
 import type { FactScope, MemoryStore } from '../index.js';
-import type { FactQuery, JobStore, NewFact, SearchQuery, StoreBrowser, TurnSearch, VectorStore } from '../store-kit.js';
+import type {
+  FactQuery,
+  ItemLog,
+  JobStore,
+  NewFact,
+  SearchQuery,
+  StoreBrowser,
+  TurnSearch,
+  VectorStore,
+} from '../store-kit.js';
 
 export interface ContractOptions {
   /** Tests this adapter skips, each with the reason. */
@@ -35,6 +44,12 @@ export function jobsOf(context: TestContext, store: MemoryStore): JobStore {
 export function browseOf(context: TestContext, store: MemoryStore): StoreBrowser {
   if (store.browse === undefined) context.skip('this store cannot be browsed (an optional capability)');
   return store.browse as StoreBrowser;
+}
+
+/** The store's item log; a store without that capability has the test reported as skipped, not passed. */
+export function itemsOf(context: TestContext, store: MemoryStore): ItemLog {
+  if (store.items === undefined) context.skip('this store keeps no item log (an optional capability)');
+  return store.items as ItemLog;
 }
 
 /** A fact search as the stack makes it: the query's words as index tokens, with the fact weights. */

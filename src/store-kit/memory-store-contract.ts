@@ -6,6 +6,7 @@ import { alice, type ContractHarness, type ContractOptions } from './contract-fi
 import { cursorCases } from './cursor-cases.js';
 import { factCases } from './fact-cases.js';
 import { forgetCases } from './forget-cases.js';
+import { itemLogCases } from './item-log-cases.js';
 import { jobCases } from './job-cases.js';
 import { onceCases } from './once-cases.js';
 import { sessionCases } from './session-cases.js';
@@ -49,6 +50,7 @@ export function runMemoryStoreContract(
     forgetCases(harness);
     browseCases(harness);
     vectorCases(harness);
+    itemLogCases(harness);
 
     it.skipIf(Boolean(options.skip?.close))('rejects calls after close with a MemstackError', async () => {
       await harness.store.close();

@@ -43,6 +43,7 @@ const ENTRIES = [
   'store-kit/contract.ts',
   'ai-sdk.ts',
   'mcp.ts',
+  'openai-agents.ts',
   'server.ts',
   'wire.ts',
 ];

@@ -253,6 +253,7 @@ const { createInspector } = require('memstack/server');`)}})();`,
         'claude-cli',
         'testing',
         'ai-sdk',
+        'openai-agents',
         'server',
         'wire',
         'store-kit',
@@ -273,8 +274,22 @@ console.log((${shape})(modules));`,
 console.log((${shape})(modules));`,
     );
     expect(JSON.parse(imported)).toEqual(JSON.parse(required));
-    const [main, sqlite, libsql, anthropic, openai, offline, claudeCli, testing, aiSdk, server, wire, storeKit, mcp] =
-      JSON.parse(imported) as string[][];
+    const [
+      main,
+      sqlite,
+      libsql,
+      anthropic,
+      openai,
+      offline,
+      claudeCli,
+      testing,
+      aiSdk,
+      agents,
+      server,
+      wire,
+      storeKit,
+      mcp,
+    ] = JSON.parse(imported) as string[][];
     expect(main).toEqual(expect.arrayContaining(['createMemoryStack', 'MemstackError', 'o200kTokenizer', 'trimTurn']));
     expect(main).not.toEqual(expect.arrayContaining(['sqliteStore']));
     expect([
@@ -286,6 +301,7 @@ console.log((${shape})(modules));`,
       claudeCli,
       testing,
       aiSdk,
+      agents,
       server,
       wire,
       storeKit,
@@ -299,6 +315,7 @@ console.log((${shape})(modules));`,
       ['claudeCliModel'],
       ['memoryStore', 'scriptedCompletionModel'],
       ['mapAiSdkUsage', 'memstackMiddleware'],
+      ['MemstackSession'],
       ['createInspector', 'createMemoryProxy', 'startInspector', 'startMemoryProxy'],
       ['API_ERROR_STATUS', 'wireFormats'],
       [

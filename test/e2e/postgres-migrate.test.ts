@@ -50,6 +50,12 @@ async function fill(path: string): Promise<void> {
   await talk({ userId: 'bob', threadId: 'ops' }, 'I live in Lisbon and I prefer Helm charts.', 'Noted, Bob.');
   await talk({ userId: 'carol', threadId: 'ops' }, '我们的数据库是 PostgreSQL 15，部署在法兰克福。', '好的。');
   await stack.facts.add({ agentId: 'bot', userId: 'bob' }, 'Bob is on call on Fridays.');
+  // An agent framework's items (the OpenAI Agents SDK's session), in Alice's conversation and in the shared thread.
+  await stack.items.append({ agentId: 'bot', userId: 'alice' }, [
+    { role: 'user', content: 'Plan the rollout' },
+    { type: 'function_call', callId: 'call_1', name: 'regions', arguments: '{"z":1,"a":2}' },
+  ]);
+  await stack.items.append({ agentId: 'bot', userId: 'bob', threadId: 'ops' }, [{ role: 'user', content: 'Helm?' }]);
   await stack.close();
   // An application that left its jobs to its workers: two exchanges whose extraction is still pending.
   const application = createMemoryStack({ store: sqliteStore({ path }), runJobs: false });
@@ -74,6 +80,7 @@ async function readAll(store: MemoryStore): Promise<unknown> {
       session: snapshot?.session,
       turns: await browse.turns(summary.key, { limit: 1000 }),
       figures: await browse.figures(summary.key),
+      items: await store.items?.list(summary.key),
       search: await store.turnSearch?.search(
         summary.key,
         {
@@ -119,7 +126,7 @@ describe.skipIf(!TEST_POSTGRES_URL)(`memstack migrate${TEST_POSTGRES_URL ? '' : 
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const report = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}');
-    expect(report).toMatchObject({ sessions: 3, jobs: 2 });
+    expect(report).toMatchObject({ sessions: 3, items: 3, jobs: 2 });
 
     const sqlite = sqliteStore({ path });
     const postgres = await postgresStore({ connectionString: url, schema });

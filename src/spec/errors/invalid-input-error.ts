@@ -8,7 +8,8 @@ export type InvalidInputCode =
   | 'INVALID_ARGUMENT'
   | 'NOT_PREPARED_HERE'
   | 'ALREADY_RECORDED'
-  | 'NOT_FOUND';
+  | 'NOT_FOUND'
+  | 'TOO_MANY_ITEMS';
 
 /**
  * The caller passed something memstack cannot use: an empty or oversized message, a malformed argument, or names

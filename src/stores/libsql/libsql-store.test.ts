@@ -54,6 +54,27 @@ describe('libsqlStore on a file', () => {
     await store.close();
   });
 
+  it("leaves no byte of a forgotten user's item log in the file or its WAL", async () => {
+    const path = join(directory, 'forget-items.db');
+    const store = await libsqlStore({ url: `file:${path}` });
+    const secret = 'Qzlibsqlitemsecret';
+    const owner = { agentId: 'bot', channelId: null, threadId: null };
+    const options = { maxItems: 10, at: new Date() };
+    await store.items.append(
+      { ...owner, sessionKey: 'a', userId: 'alice' },
+      [JSON.stringify({ said: secret })],
+      options,
+    );
+    await store.items.append({ ...owner, sessionKey: 'b', userId: 'bob' }, [JSON.stringify({ said: 'tea' })], options);
+    const bytes = () =>
+      Buffer.concat([path, `${path}-wal`].filter((file) => existsSync(file)).map((file) => readFileSync(file)));
+    expect(bytes().includes(secret)).toBe(true);
+    expect((await store.forget({ agentId: 'bot', userId: 'alice' })).items).toBe(1);
+    expect(bytes().includes(secret)).toBe(false);
+    expect((await store.items.list('b')).map((item) => item.json)).toEqual([JSON.stringify({ said: 'tea' })]);
+    await store.close();
+  });
+
   it('opens a file sqliteStore wrote, and sqliteStore opens what it wrote', async () => {
     const path = join(directory, 'shared.db');
     const first = sqliteStore({ path });

@@ -18,6 +18,8 @@ export interface CopyReport {
   facts: number;
   traces: number;
   systems: number;
+  /** Items of session item logs (`ItemLog`). */
+  items: number;
   jobs: number;
 }
 
@@ -275,6 +277,33 @@ const TABLES: readonly TableCopy[] = [
     ],
     count: 'SELECT count(*) AS n FROM turn_traces',
   },
+  {
+    name: 'items',
+    target: 'session_items',
+    columns: [
+      ['id', 'bigint'],
+      ['session_key', 'text'],
+      ['agent_id', 'text'],
+      ['channel_id', 'text'],
+      ['thread_id', 'text'],
+      ['user_id', 'text'],
+      ['item', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+    select: 'SELECT * FROM session_items WHERE id > @after ORDER BY id LIMIT @limit',
+    next: (rows) => Number(rows.at(-1)?.id),
+    map: (row) => [
+      int(row.id),
+      text(row.session_key),
+      text(row.agent_id),
+      text(row.channel_id),
+      text(row.thread_id),
+      text(row.user_id),
+      text(row.item),
+      ms(row.created_at),
+    ],
+    count: 'SELECT count(*) AS n FROM session_items',
+  },
 ];
 
 /**
@@ -296,7 +325,7 @@ export async function copySqliteToPostgres(
     payload: string;
   }>;
   const total = counts.reduce((sum, count) => sum + count, 0) + pending.length;
-  const report: CopyReport = { sessions: 0, turns: 0, facts: 0, traces: 0, systems: 0, jobs: 0 };
+  const report: CopyReport = { sessions: 0, turns: 0, facts: 0, traces: 0, systems: 0, items: 0, jobs: 0 };
   let done = 0;
   const client = await to.pool.connect();
   try {
@@ -334,7 +363,7 @@ export async function copySqliteToPostgres(
       }
     }
     // New rows continue after the copied ids.
-    for (const table of ['turns', 'facts']) {
+    for (const table of ['turns', 'facts', 'session_items']) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${s}.${table}', 'id'), coalesce((SELECT max(id) FROM ${s}.${table}), 0) + 1, false)`,
       );

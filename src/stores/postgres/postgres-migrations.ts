@@ -299,4 +299,20 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   CREATE INDEX turn_index_session_lengths ON ${s}.turn_index (session_key, turn_id) INCLUDE (words_length, grams_length);
   DROP INDEX ${s}.turn_index_session;
   `,
+  // A session's item log (`ItemLog`): each item's JSON text as given (text, not jsonb, which would reorder its keys),
+  // oldest first by id, with the scope's ids so that forget finds them whether or not the session has a turn.
+  (s) => `
+  CREATE TABLE ${s}.session_items (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    session_key text NOT NULL,
+    agent_id text NOT NULL,
+    channel_id text,
+    thread_id text,
+    user_id text,
+    item text NOT NULL,
+    created_at timestamptz NOT NULL
+  );
+  CREATE INDEX session_items_session ON ${s}.session_items (session_key, id);
+  CREATE INDEX session_items_scope ON ${s}.session_items (agent_id, user_id);
+  `,
 ];

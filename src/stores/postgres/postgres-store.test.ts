@@ -71,6 +71,7 @@ describe.skipIf(!TEST_POSTGRES_URL)(`postgresStore${TEST_POSTGRES_URL ? '' : ` (
       'jobs',
       'migrations',
       'sent_systems',
+      'session_items',
       'sessions',
       'turn_index',
       'turn_traces',

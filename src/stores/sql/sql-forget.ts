@@ -224,7 +224,7 @@ export function sqlForget(dialect: SqlDialect, parts: SqlForgetParts): (scope: F
         Number(row.id),
       ),
     );
-    const report = { sessions: 0, turns: 0, facts: 0, factsRewritten: 0 };
+    const report: ForgetReport = { sessions: 0, turns: 0, facts: 0, factsRewritten: 0 };
     for (let start = 0; start < ids.length; start += FACTS_PER_BATCH) {
       const batch = ids.slice(start, start + FACTS_PER_BATCH);
       report.facts += await connection.write('forget', (sql) =>
@@ -232,6 +232,12 @@ export function sqlForget(dialect: SqlDialect, parts: SqlForgetParts): (scope: F
       );
       await yieldToEventLoop();
     }
+    // The scope's item logs (an agent framework's conversation, `ItemLog`): of the user's sessions, or all in scope.
+    const items = await connection.write('forget', (sql) => {
+      const inScope = itemsOf(scope);
+      return sql.run(`DELETE FROM ${dialect.table('session_items')} WHERE ${inScope.where}`, inScope.values);
+    });
+    if (items > 0) report.items = items;
     // The last batch also takes the facts added meanwhile (an extraction that finished during the forget).
     for (;;) {
       const batch = await connection.write('forget', async (sql) => {
@@ -267,6 +273,13 @@ function sessionsOf(scope: ForgetScope): { where: string; values: SqlValue[] } {
     values.push(scope.threadId);
   }
   return { where: where.join(' AND '), values };
+}
+
+/** The condition on `session_items` columns that selects the scope's items (a user's: those written for them). */
+function itemsOf(scope: ForgetScope): { where: string; values: SqlValue[] } {
+  const inScope = sessionsOf(scope);
+  if (!scope.userId) return inScope;
+  return { where: `${inScope.where} AND user_id = ?`, values: [...inScope.values, scope.userId] };
 }
 
 /**

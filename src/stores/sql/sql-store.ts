@@ -1,9 +1,10 @@
-import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
+import type { ItemLog, MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
 import type { SqlDialect, SqlSearch } from './sql-dialect.js';
 import { type FactIndexColumns, sqlFactStore } from './sql-fact-store.js';
 import { type SqlForgetParts, sqlForget } from './sql-forget.js';
+import { sqlItemLog } from './sql-item-log.js';
 import { type SqlJobClaim, sqlJobStore } from './sql-job-store.js';
 import { sqlSessionStore } from './sql-session-store.js';
 import { type JsonColumn, sqlStoreBrowser } from './sql-store-browser.js';
@@ -33,11 +34,12 @@ export interface SqlMemoryStore extends MemoryStore {
   readonly turnSearch: TurnSearch;
   readonly browse: StoreBrowser;
   readonly vectors: VectorStore;
+  readonly items: ItemLog;
 }
 
 /**
  * The memory store, written once over an SQL engine: sessions, facts, the turn index, the job queue, browsing,
- * vectors and forget are the shared domain's (`src/stores/sql/`); the engine brings its dialect and a few parts.
+ * vectors and forget, the item log are the shared domain's (`src/stores/sql/`); the engine brings its dialect and a few parts.
  */
 export function sqlStore(dialect: SqlDialect, parts: SqlStoreParts): SqlMemoryStore {
   const { writes: factWrites, ...facts } = sqlFactStore(dialect, parts.search.facts, parts.factIndexColumns);
@@ -51,6 +53,7 @@ export function sqlStore(dialect: SqlDialect, parts: SqlStoreParts): SqlMemorySt
     turnSearch: { search: parts.search.turns },
     browse: sqlStoreBrowser(dialect, parts.json),
     vectors: sqlVectorStore(dialect),
+    items: sqlItemLog(dialect),
     ...(queue ? { jobs: queue.jobs } : {}),
     forget: sqlForget(dialect, {
       ...parts.forget,

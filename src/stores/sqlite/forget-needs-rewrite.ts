@@ -7,7 +7,7 @@ import type { SqlConnection } from '../sql/sql.js';
  * error says, removes nothing now and must still rewrite it).
  */
 export async function forgetNeedsRewrite(connection: SqlConnection, report: ForgetReport): Promise<boolean> {
-  if (report.turns + report.facts + report.sessions + report.factsRewritten > 0) return true;
+  if (report.turns + report.facts + report.sessions + report.factsRewritten + (report.items ?? 0) > 0) return true;
   const free = await connection.read('forget', (sql) => sql.get<{ freelist_count: number }>('PRAGMA freelist_count'));
   return Number(free?.freelist_count ?? 0) > 0;
 }

@@ -392,4 +392,21 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE facts ADD COLUMN keywords TEXT;
   `,
+  // 18: a session's item log (`ItemLog`: what an agent framework keeps of a conversation, such as the OpenAI Agents
+  // SDK's items), each item's JSON text as given, oldest first by id; with the scope's ids, so that forget finds them
+  // whether or not the session has a turn.
+  `
+  CREATE TABLE session_items (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_key TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    channel_id TEXT,
+    thread_id TEXT,
+    user_id TEXT,
+    item TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX session_items_session ON session_items (session_key, id);
+  CREATE INDEX session_items_scope ON session_items (agent_id, user_id);
+  `,
 ];

@@ -319,6 +319,43 @@ describe('sqliteStore on a file', () => {
     await store.close();
   });
 
+  it("leaves no byte of a forgotten user's item log in the file or its WAL, when only items were stored", async () => {
+    const path = join(directory, 'forget-items.db');
+    const store = sqliteStore({ path });
+    const secret = 'qzitemlogsecret';
+    const owner = { agentId: 'bot', channelId: null, threadId: null };
+    const item = (said: string) => JSON.stringify({ role: 'user', content: said, filler: 'y'.repeat(2000) });
+    await store.items.append({ ...owner, sessionKey: 'a', userId: 'alice' }, [item(`my code is ${secret}`)], {
+      maxItems: 10,
+      at: new Date(),
+    });
+    await store.items.append({ ...owner, sessionKey: 'b', userId: 'bob' }, [item('bob keeps tea')], {
+      maxItems: 10,
+      at: new Date(),
+    });
+    const bytes = (): string => {
+      const files = [path, `${path}-wal`].flatMap((file) => {
+        try {
+          return [readFileSync(file)];
+        } catch {
+          return [];
+        }
+      });
+      return Buffer.concat(files).toString('latin1');
+    };
+    expect(bytes()).toContain(secret);
+    expect(await store.forget({ agentId: 'bot', userId: 'alice' })).toEqual({
+      sessions: 0,
+      turns: 0,
+      facts: 0,
+      factsRewritten: 0,
+      items: 1,
+    });
+    expect(bytes()).not.toContain(secret);
+    expect(bytes()).toContain('bob keeps tea');
+    await store.close();
+  });
+
   it('rewrites the file on a forget that removes nothing, when deleted bytes are still in free pages', async () => {
     // The state a forget whose rewrite failed leaves ("run forget again"): rows gone, their pages free but not
     // rewritten. Made here by deleting with secure delete off.
