@@ -24,8 +24,9 @@ const day = (date: Date): string => date.toISOString().slice(0, 10);
 /** The query as a result repeats it: its first 80 graphemes (a query is at most `queryChars` long). */
 function quote(text: string): string {
   const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)];
-  const cut = graphemes.length > 80 ? `${graphemes.slice(0, 80).map((part) => part.segment).join('')}...` : text;
-  return JSON.stringify(cut);
+  if (graphemes.length <= 80) return JSON.stringify(text);
+  const kept = graphemes.slice(0, 80).map((part) => part.segment);
+  return JSON.stringify(`${kept.join('')}...`);
 }
 
 /**
