@@ -37,6 +37,8 @@ interface TableCopy {
   next: (rows: Array<Record<string, unknown>>, after: number) => number;
   map: (row: Record<string, unknown>) => Cell[];
   count: string;
+  /** A table a later migration added: a file from before it (copied as it is) has none, and nothing to copy. */
+  later?: true;
 }
 
 const ms = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(Number(value)));
@@ -303,6 +305,7 @@ const TABLES: readonly TableCopy[] = [
       ms(row.created_at),
     ],
     count: 'SELECT count(*) AS n FROM session_items',
+    later: true,
   },
 ];
 
@@ -319,7 +322,13 @@ export async function copySqliteToPostgres(
   options: { onProgress?: (progress: CopyProgress) => void } = {},
 ): Promise<CopyReport> {
   const s = `"${to.schema}"`;
-  const counts = TABLES.map((table) => Number((from.prepare(table.count).get() as { n: number }).n));
+  const present = new Set(
+    (from.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(
+      (row) => row.name,
+    ),
+  );
+  const tables = TABLES.filter((table) => !table.later || present.has(table.target));
+  const counts = tables.map((table) => Number((from.prepare(table.count).get() as { n: number }).n));
   const pending = from.prepare("SELECT id, payload FROM jobs WHERE state = 'queued' ORDER BY id").all() as Array<{
     id: number;
     payload: string;
@@ -339,7 +348,7 @@ export async function copySqliteToPostgres(
         `the Postgres schema ${to.schema} holds memory already: copy into an empty one (ids would collide)`,
       );
     }
-    for (const table of TABLES) {
+    for (const table of tables) {
       const statement = from.prepare(table.select);
       const columns = table.columns.map(([column]) => column).join(', ');
       const arrays = table.columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
