@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
  * The tests that use the `openai` SDK, run a second time with `openai` resolved to openai 7 (the `openai-v7` alias),
  * as in a project that installed openai 7 (the peer range takes both): memstack/openai-compatible, which calls it,
  * and the tests whose client it is (decorate's OpenAI shapes, the proxy's chat-completions and Responses routes).
+ * `tsconfig.openai7.json` type-checks the same files against openai 7: keep the two lists alike.
  */
 const OPENAI_SDK_TESTS = [
   'src/models/openai-compatible/*.test.ts',
