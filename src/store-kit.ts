@@ -13,6 +13,7 @@ export {
 } from './core/search/build-search-query.js';
 export { buildTurnDocument } from './core/search/build-turn-document.js';
 export { factContext } from './core/search/fact-context.js';
+export type { ItemLog, ItemLogOwner, StoredItem } from './spec/item-log.js';
 export type { ExtractJob, JobQueue, MemoryJob, PurgeJob } from './spec/job-queue.js';
 export type { ClaimedJob, FailedJob, JobState, JobStore, JobView } from './spec/job-store.js';
 export type {
@@ -28,8 +29,6 @@ export type {
   FactStore,
   FieldSearch,
   IndexDocument,
-  ItemLog,
-  ItemLogOwner,
   MemoryStore,
   NewFact,
   PinState,
@@ -39,7 +38,6 @@ export type {
   SessionRecord,
   SessionSnapshot,
   SessionStore,
-  StoredItem,
   TurnCandidate,
   TurnDetail,
   TurnRecord,

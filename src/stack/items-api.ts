@@ -1,7 +1,7 @@
 import { deriveSessionHandle } from '../core/scope/derive-session-handle.js';
 import { ConfigError } from '../spec/errors/config-error.js';
 import { InvalidInputError } from '../spec/errors/invalid-input-error.js';
-import type { ItemLog } from '../spec/memory-store.js';
+import type { ItemLog } from '../spec/item-log.js';
 import type { SessionScope } from '../spec/scope.js';
 import { checkLimit } from './check-limit.js';
 import { checkScope } from './check-scope.js';

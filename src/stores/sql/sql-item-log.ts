@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../../spec/errors/invalid-input-error.js';
-import type { ItemLog, StoredItem } from '../../spec/memory-store.js';
+import type { ItemLog, StoredItem } from '../../spec/item-log.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 /** Items per INSERT statement: their values are a statement's, which an engine limits (SQLite to 32,766). */

@@ -1,4 +1,5 @@
-import type { ItemLog, MemoryStore, TurnSearch } from '../../spec/memory-store.js';
+import type { ItemLog } from '../../spec/item-log.js';
+import type { MemoryStore, TurnSearch } from '../../spec/memory-store.js';
 import type { StoreBrowser } from '../../spec/store-browser.js';
 import type { VectorStore } from '../../spec/vector-store.js';
 import type { SqlDialect, SqlSearch } from './sql-dialect.js';
